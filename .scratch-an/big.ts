@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { parseModule } from '../src/ir/index.js';
+import { analyzeModule } from '../src/analysis/index.js';
+import { pointsToOf } from '../src/analysis/points-to.js';
+import { callGraphOf } from '../src/analysis/call-graph.js';
+const text = readFileSync(process.argv[2]!, 'utf8');
+let t = performance.now();
+const m = parseModule(text, process.argv[2]!);
+console.log('parse', (performance.now() - t).toFixed(0));
+t = performance.now();
+const pt = pointsToOf(m);
+console.log('points-to', (performance.now() - t).toFixed(0), pt.stats, 'escaped', pt.escaped.length);
+t = performance.now();
+const cg = callGraphOf(m);
+console.log('callgraph+modref', (performance.now() - t).toFixed(0), cg.sccs.length);
+t = performance.now();
+const a = analyzeModule(m, { eager: true });
+console.log('eager rest', (performance.now() - t).toFixed(0), 'insts', a.index.instCount, 'heap MB', (process.memoryUsage().heapUsed / 1e6).toFixed(0));

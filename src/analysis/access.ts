@@ -1,0 +1,105 @@
+// The abstract locations (points-to objects) one instruction reads and writes *by itself*: loads,
+// stores, atomics, va_arg, and calls to declarations (library models, unknown externals). Calls to
+// functions with a body are not covered here; their effects are the mod/ref summaries of call-graph.ts,
+// and memory-effects.ts puts the two together.
+
+import type { Func, Instruction, Value } from '../ir/model.js';
+import type { Type } from '../ir/types.js';
+import { callArgs, ObjKind, type PointsTo } from './points-to.js';
+
+export interface Access {
+  /** Locations possibly written (sorted object ids). */
+  readonly defs: readonly number[];
+  /** Locations possibly read (sorted object ids). */
+  readonly uses: readonly number[];
+  /** The one location this instruction certainly overwrites entirely (a strong update), if any. */
+  readonly strong?: number;
+}
+
+export const NO_ACCESS: Access = { defs: [], uses: [] };
+
+function sameScalar(a: Type, b: Type | undefined): boolean {
+  if (!b || a.kind !== b.kind) return false;
+  if (a.kind === 'int') return a.bits === (b as typeof a).bits;
+  if (a.kind === 'float') return a.name === (b as typeof a).name;
+  return a.kind === 'ptr';
+}
+
+function objectType(pt: PointsTo, o: number): Type | undefined {
+  const site = pt.objects[o]?.site;
+  if (!site) return undefined;
+  if (site.vk === 'inst') return site.allocatedType;
+  if (site.vk === 'global') return site.valueType;
+  return undefined;
+}
+
+export function sortedUnion(parts: readonly (readonly number[])[]): readonly number[] {
+  const nonEmpty = parts.filter((p) => p.length > 0);
+  if (nonEmpty.length === 0) return [];
+  if (nonEmpty.length === 1) return nonEmpty[0]!;
+  return [...new Set(nonEmpty.flat())].sort((a, b) => a - b);
+}
+
+/** Locations pointed to by the listed arguments ('all': every pointer-typed argument). */
+function argPointees(pt: PointsTo, args: readonly Value[], which: readonly number[] | 'all' | undefined): readonly number[] {
+  if (!which) return [];
+  const idx = which === 'all' ? args.map((_, i) => i).filter((i) => args[i]!.type.kind === 'ptr') : which;
+  return sortedUnion(idx.filter((i) => i >= 0 && i < args.length).map((i) => pt.pointsTo(args[i]!)));
+}
+
+/** The effect of calling declaration `g` at `call` (its library model, or escaped memory if unknown). */
+export function externCallAccess(pt: PointsTo, call: Instruction, g: Func): Access {
+  const model = pt.modelOf(g);
+  if (!model) return { defs: pt.escaped, uses: pt.escaped };
+  const args = callArgs(call);
+  const extra: number[] = [];
+  if (model.alloc || model.allocOut !== undefined) {
+    const heap = pt.objectOf(call);
+    if (heap !== undefined) extra.push(heap);
+  }
+  if (model.retStatic !== undefined) {
+    const s = pt.staticObject(model.retStatic);
+    if (s !== undefined) extra.push(s);
+  }
+  const ex = extra.sort((a, b) => a - b);
+  return {
+    defs: sortedUnion([argPointees(pt, args, model.writes), ex]),
+    uses: sortedUnion([argPointees(pt, args, model.reads), model.retStatic !== undefined ? ex : []]),
+  };
+}
+
+/** The instruction's own accesses; for calls only the declared / unknown targets are included. */
+export function ownAccess(pt: PointsTo, inst: Instruction): Access {
+  const ops = inst.operands;
+  switch (inst.op) {
+    case 'load':
+      return { defs: [], uses: pt.pointsTo(ops[0]!) };
+    case 'store': {
+      const locs = pt.pointsTo(ops[1]!);
+      const only = locs.length === 1 ? locs[0]! : -1;
+      const strong = only >= 0 && pt.objects[only]!.strong && sameScalar(ops[0]!.type, objectType(pt, only)) ? only : undefined;
+      return strong === undefined ? { defs: locs, uses: [] } : { defs: locs, uses: [], strong };
+    }
+    case 'atomicrmw':
+    case 'cmpxchg': {
+      const locs = pt.pointsTo(ops[0]!);
+      return { defs: locs, uses: locs };
+    }
+    case 'va_arg': {
+      const list = pt.pointsTo(ops[0]!);
+      const area = sortedUnion(list.map((o) => pt.contentsOf(o)).map((c) => c.filter((o) => pt.objects[o]!.kind === ObjKind.VaArea)));
+      return { defs: list, uses: sortedUnion([list, area]) };
+    }
+    case 'call':
+    case 'invoke': {
+      const parts: Access[] = [];
+      if (pt.callsUnknown(inst)) parts.push({ defs: pt.escaped, uses: pt.escaped });
+      for (const g of pt.callees(inst)) if (g.isDeclaration) parts.push(externCallAccess(pt, inst, g));
+      if (parts.length === 0) return NO_ACCESS;
+      if (parts.length === 1) return parts[0]!;
+      return { defs: sortedUnion(parts.map((p) => p.defs)), uses: sortedUnion(parts.map((p) => p.uses)) };
+    }
+    default:
+      return NO_ACCESS;
+  }
+}

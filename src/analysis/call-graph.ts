@@ -1,0 +1,167 @@
+// The call graph of a module (direct calls plus the indirect-call targets points-to resolves) and the
+// mod/ref summaries of its functions: the abstract locations a call to the function may write (mod) or
+// read (ref), transitively through everything it calls. Summaries are computed bottom-up over the
+// strongly connected components of the call graph (Tarjan), one union per component; a function's own
+// allocas (and varargs area) are left out of its summary unless it is recursive, since no caller can
+// see a finished activation's locals.
+
+import type { Func, Instruction, Module } from '../ir/model.js';
+import { ownAccess, sortedUnion } from './access.js';
+import { moduleIndex } from './module-index.js';
+import { ObjKind, pointsToOf, type PointsTo } from './points-to.js';
+
+export interface CallGraph {
+  readonly pointsTo: PointsTo;
+  /** Call and invoke instructions in `f`. */
+  callSitesIn(f: Func): readonly Instruction[];
+  /** Call instructions (anywhere in the module) that may call `f`. */
+  callersOf(f: Func): readonly Instruction[];
+  /** Functions `f` may call directly (with a body or not). */
+  calleesOf(f: Func): readonly Func[];
+  /** Strongly connected components of defined functions, callees before callers. */
+  readonly sccs: readonly (readonly Func[])[];
+  /** Whether `f` may call itself, directly or through others. */
+  recursive(f: Func): boolean;
+  /** Locations a call to `f` (with a body) may write. */
+  mod(f: Func): readonly number[];
+  /** Locations a call to `f` (with a body) may read. */
+  ref(f: Func): readonly number[];
+}
+
+const cache = new WeakMap<Module, CallGraph>();
+
+export function callGraphOf(m: Module): CallGraph {
+  let cg = cache.get(m);
+  if (!cg) {
+    cg = build(m);
+    cache.set(m, cg);
+  }
+  return cg;
+}
+
+function build(m: Module): CallGraph {
+  const pt = pointsToOf(m);
+  const defined = moduleIndex(m).defined;
+  const sites = new Map<Func, Instruction[]>();
+  const callers = new Map<Func, Instruction[]>();
+  const callees = new Map<Func, Func[]>();
+  for (const f of defined) {
+    const here: Instruction[] = [];
+    const out = new Set<Func>();
+    for (const b of f.blocks) {
+      for (const inst of b.instructions) {
+        if (inst.op !== 'call' && inst.op !== 'invoke') continue;
+        here.push(inst);
+        for (const g of pt.callees(inst)) {
+          out.add(g);
+          let c = callers.get(g);
+          if (!c) callers.set(g, (c = []));
+          c.push(inst);
+        }
+      }
+    }
+    sites.set(f, here);
+    callees.set(f, [...out]);
+  }
+
+  // Tarjan's SCCs, iteratively; components come out callees-first.
+  const index = new Map<Func, number>();
+  const low = new Map<Func, number>();
+  const onStack = new Set<Func>();
+  const stack: Func[] = [];
+  const sccs: Func[][] = [];
+  const sccOf = new Map<Func, number>();
+  let counter = 0;
+  for (const root of defined) {
+    if (index.has(root)) continue;
+    const frames: { f: Func; next: number; outs: Func[] }[] = [];
+    const enter = (f: Func): void => {
+      index.set(f, counter);
+      low.set(f, counter++);
+      stack.push(f);
+      onStack.add(f);
+      frames.push({ f, next: 0, outs: (callees.get(f) ?? []).filter((g) => !g.isDeclaration) });
+    };
+    enter(root);
+    while (frames.length) {
+      const fr = frames[frames.length - 1]!;
+      if (fr.next < fr.outs.length) {
+        const g = fr.outs[fr.next++]!;
+        if (!index.has(g)) enter(g);
+        else if (onStack.has(g)) low.set(fr.f, Math.min(low.get(fr.f)!, index.get(g)!));
+        continue;
+      }
+      frames.pop();
+      if (frames.length) {
+        const parent = frames[frames.length - 1]!.f;
+        low.set(parent, Math.min(low.get(parent)!, low.get(fr.f)!));
+      }
+      if (low.get(fr.f) === index.get(fr.f)) {
+        const comp: Func[] = [];
+        let g: Func;
+        do {
+          g = stack.pop()!;
+          onStack.delete(g);
+          comp.push(g);
+          sccOf.set(g, sccs.length);
+        } while (g !== fr.f);
+        sccs.push(comp);
+      }
+    }
+  }
+  const recursive = new Set<Func>();
+  for (const comp of sccs) {
+    if (comp.length > 1) comp.forEach((f) => recursive.add(f));
+    else if ((callees.get(comp[0]!) ?? []).includes(comp[0]!)) recursive.add(comp[0]!);
+  }
+
+  // Mod/ref, bottom-up.
+  const mod = new Map<Func, readonly number[]>();
+  const ref = new Map<Func, readonly number[]>();
+  for (let s = 0; s < sccs.length; s++) {
+    const comp = sccs[s]!;
+    const defs: (readonly number[])[] = [];
+    const uses: (readonly number[])[] = [];
+    for (const f of comp) {
+      for (const b of f.blocks) {
+        for (const inst of b.instructions) {
+          const a = ownAccess(pt, inst);
+          if (a.defs.length) defs.push(a.defs);
+          if (a.uses.length) uses.push(a.uses);
+        }
+      }
+      for (const g of callees.get(f) ?? []) {
+        if (g.isDeclaration || sccOf.get(g) === s) continue;
+        defs.push(mod.get(g)!);
+        uses.push(ref.get(g)!);
+      }
+    }
+    let md = sortedUnion(defs);
+    let rf = sortedUnion(uses);
+    if (!recursive.has(comp[0]!)) {
+      const f = comp[0]!;
+      const local = (o: number): boolean => {
+        const obj = pt.objects[o]!;
+        return (obj.kind === ObjKind.Alloca || obj.kind === ObjKind.VaArea) && obj.fn === f;
+      };
+      md = md.filter((o) => !local(o));
+      rf = rf.filter((o) => !local(o));
+    }
+    for (const f of comp) {
+      mod.set(f, md);
+      ref.set(f, rf);
+    }
+  }
+
+  const EMPTY: readonly never[] = [];
+  return {
+    pointsTo: pt,
+    callSitesIn: (f) => sites.get(f) ?? EMPTY,
+    callersOf: (f) => callers.get(f) ?? EMPTY,
+    calleesOf: (f) => callees.get(f) ?? EMPTY,
+    sccs,
+    recursive: (f) => recursive.has(f),
+    mod: (f) => mod.get(f) ?? EMPTY,
+    ref: (f) => ref.get(f) ?? EMPTY,
+  };
+}

@@ -1,0 +1,81 @@
+// `sympath replay OUTDIR [--arch x86_64|aarch64] [--sanitize] [--json] [--timeout S]`: build the program
+// an output directory was made from natively (gcc --coverage; aarch64 under qemu-user), run every test on
+// it, say which errors reproduce, and measure gcov coverage of the program's own sources (src/replay).
+// Directories KLEE wrote (no run.json) replay with --source FILE.c and -I/-D as needed.
+
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { ARCHES, formatReplayText, ReplayError, replayOutputDir, type Arch } from '../replay/index.js';
+import { UserError } from './user-error.js';
+
+interface ReplayFlags {
+  arch: Arch;
+  sanitize?: boolean;
+  json?: boolean;
+  timeout: number;
+  source: string[];
+  I: string[];
+  D: string[];
+  coverageSource: string[];
+  posixRuntime?: boolean;
+  html: boolean;
+  keepScratch?: boolean;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function seconds(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number of seconds > 0.');
+  return n;
+}
+
+export function register(program: Command): void {
+  program
+    .command('replay')
+    .summary('run the tests of an output directory on a native build, with gcov coverage')
+    .description(
+      'Build the program OUTDIR was made from (run.json) with gcc --coverage -O0 -g for x86_64, or with ' +
+        'aarch64-linux-gnu-gcc run under qemu-aarch64, linked with the replay library (runtime/replay) that ' +
+        'feeds klee_make_symbolic from each .ktest. Run every test (POSIX-model tests get their argv, files and ' +
+        'stdin rebuilt in a scratch directory, as klee-replay does), report per test its exit, signal or ' +
+        'time-out and whether error tests reproduce natively, and measure line and branch coverage of the ' +
+        "program's own sources. Writes OUTDIR/coverage/ (HTML), OUTDIR/coverage.json, OUTDIR/coverage.svg and " +
+        'OUTDIR/replay-<arch>/.',
+    )
+    .argument('<outdir>', 'an output directory of sympath run (or KLEE, with --source)')
+    .addOption(new Option('--arch <arch>', 'target to build and run').choices([...ARCHES]).default('x86_64'))
+    .option('--sanitize', 'build with -fsanitize=address,undefined (errors then also reproduce as sanitizer reports)')
+    .option('--json', 'print the Replay JSON instead of the text summary')
+    .option('--timeout <s>', 'time limit per test in seconds', seconds, 10)
+    .option('--source <file>', "the program's C file, for directories without run.json (repeatable)", collect, [])
+    .option('-I <dir>', 'include directory for --source builds (repeatable)', collect, [])
+    .option('-D <macro>', 'macro for --source builds, NAME or NAME=VALUE (repeatable)', collect, [])
+    .option('--coverage-source <path>', 'count coverage of this file, or of every file under this directory (repeatable; default: the program\'s sources)', collect, [])
+    .option('--posix-runtime', 'treat every test as a POSIX-model test (default: from run.json and each test)')
+    .option('--no-html', 'skip the gcovr HTML report')
+    .option('--keep-scratch', "keep each test's scratch directory under OUTDIR/replay-<arch>/scratch")
+    .action(async (outDir: string, flags: ReplayFlags) => {
+      try {
+        const result = await replayOutputDir(outDir, {
+          arch: flags.arch,
+          sanitize: flags.sanitize === true,
+          timeoutSeconds: flags.timeout,
+          ...(flags.source.length > 0 ? { sources: flags.source } : {}),
+          ...(flags.I.length > 0 ? { includes: flags.I } : {}),
+          ...(flags.D.length > 0 ? { defines: flags.D } : {}),
+          ...(flags.coverageSource.length > 0 ? { coverageSources: flags.coverageSource } : {}),
+          ...(flags.posixRuntime ? { posixRuntime: true } : {}),
+          html: flags.html,
+          keepScratch: flags.keepScratch === true,
+          progress: process.stderr.isTTY ? (line) => process.stderr.write(`\r\x1b[Ksympath replay: ${line}`) : undefined,
+        });
+        if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+        process.stdout.write(flags.json ? `${JSON.stringify(result.json, null, 2)}\n` : formatReplayText(result));
+      } catch (e) {
+        if (e instanceof ReplayError) throw new UserError(e.message);
+        throw e;
+      }
+    });
+}

@@ -1,0 +1,128 @@
+// Heap built-ins: malloc, calloc, realloc, free, aligned_alloc, posix_memalign, memalign, valloc. Each
+// allocation is a fresh object at a never-reused address; free marks it freed in this state, so a later
+// access is a use-after-free and a second free a double-free. A symbolic size is concretised (KLEE does
+// the same), a size beyond MAX_ALLOC makes the allocation fail (NULL).
+
+import { FREED } from '../../memory/address-space.js';
+import { ObjKind } from '../../memory/memory-object.js';
+import { siteOf } from '../ops/memory-ops.js';
+import type { ExecutionState } from '../state.js';
+import type { Executor } from '../executor.js';
+import { memoryUsedMB } from '../resources.js';
+import type { Instruction } from '../../ir/model.js';
+import { concreteArg, concreteArgs, type BuiltinTableEntries, type CallContext } from './types.js';
+import type { Val } from '../values.js';
+
+/** Larger requests fail with NULL (as a real allocator would under a memory limit). */
+export const MAX_ALLOC = 1 << 30;
+
+/** Allocations at least this big are checked against --max-memory before they are made. */
+const BIG_ALLOC = 16 << 20;
+
+function allocate(c: CallContext, size: bigint, align = 16): bigint {
+  if (size > BigInt(MAX_ALLOC)) {
+    c.ex.warnOnce(`alloc:${c.inst.id}`, `${c.name}(${size}) fails: more than ${MAX_ALLOC} bytes`);
+    return 0n;
+  }
+  const max = c.ex.opts.maxMemory;
+  if (size >= BigInt(BIG_ALLOC) && max > 0 && memoryUsedMB() + Number(size) / (1 << 20) > max) {
+    c.ex.warnOnce(`alloc-mem:${c.inst.id}`, `${c.name}(${size}) fails: it would exceed --max-memory (${max} MB)`);
+    return 0n;
+  }
+  return BigInt(c.ex.memory.allocHeap(c.s, Number(size), c.name, siteOf(c.inst), align).obj.address);
+}
+
+/** free(): true when the pointer was freed (or NULL); false after an error ended the state. */
+export function freePointer(ex: Executor, s: ExecutionState, p: bigint, inst: Instruction, what = 'free'): boolean {
+  if (p === 0n) return true;
+  const addr = Number(p);
+  const mo = ex.image.allocator.floor(addr);
+  const info = [`address: 0x${addr.toString(16)}`];
+  if (!mo || mo.address !== addr || mo.kind !== ObjKind.Heap) {
+    const inside = ex.memory.findObject(s, addr);
+    if (inside) info.push(`points into ${inside.describe()}`);
+    ex.term.error(s, 'invalid-free', `memory error: invalid pointer passed to ${what}()`, inst, info);
+    return false;
+  }
+  const slot = s.space.lookup(mo);
+  if (slot === FREED) {
+    ex.term.error(s, 'double-free', `memory error: double free`, inst, [...info, `object: ${mo.describe()}`]);
+    return false;
+  }
+  if (slot === undefined) {
+    ex.term.error(s, 'invalid-free', `memory error: invalid pointer passed to ${what}()`, inst, [...info, 'the object is not allocated on this path']);
+    return false;
+  }
+  s.space.markFreed(mo);
+  return true;
+}
+
+async function sizeArg(c: CallContext, v: Val): Promise<bigint | null> {
+  return concreteArg(c, v, 'size');
+}
+
+export const HEAP: BuiltinTableEntries = {
+  malloc(c, [n]) {
+    if (typeof n === 'bigint') return allocate(c, n);
+    return sizeArg(c, n!).then((v) => (v === null ? undefined : allocate(c, v)));
+  },
+  async calloc(c, args) {
+    const v = await concreteArgs(c, args.slice(0, 2), 'size');
+    if (v === null) return;
+    return allocate(c, v[0]! * v[1]!);
+  },
+  async realloc(c, args) {
+    const v = await concreteArgs(c, args.slice(0, 2), 'argument');
+    if (v === null) return;
+    const [p, n] = v as [bigint, bigint];
+    if (p === 0n) return allocate(c, n);
+    const old = c.ex.image.allocator.floor(Number(p));
+    const slot = old && old.address === Number(p) ? c.s.space.lookup(old) : undefined;
+    if (!old || slot === undefined || slot === FREED) {
+      freePointer(c.ex, c.s, p, c.inst, 'realloc');
+      if (!c.s.terminated) c.ex.term.error(c.s, 'invalid-free', 'memory error: invalid pointer passed to realloc()', c.inst);
+      return;
+    }
+    if (n === 0n) {
+      freePointer(c.ex, c.s, p, c.inst, 'realloc');
+      return 0n;
+    }
+    const q = allocate(c, n);
+    if (q === 0n) return 0n;
+    const dst = c.ex.memory.access(c.s, Number(q), Number(n), true, c.inst)!;
+    dst.copyFrom(slot, 0, 0, Math.min(old.size, Number(n)));
+    freePointer(c.ex, c.s, p, c.inst, 'realloc');
+    return q;
+  },
+  async free(c, [p]) {
+    const v = await concreteArg(c, p!, 'pointer');
+    if (v === null) return;
+    freePointer(c.ex, c.s, v, c.inst);
+  },
+  async aligned_alloc(c, args) {
+    const v = await concreteArgs(c, args.slice(0, 2), 'argument');
+    if (v === null) return;
+    return allocate(c, v[1]!, Math.max(16, Number(v[0]!)));
+  },
+  async memalign(c, args) {
+    const v = await concreteArgs(c, args.slice(0, 2), 'argument');
+    if (v === null) return;
+    return allocate(c, v[1]!, Math.max(16, Number(v[0]!)));
+  },
+  async valloc(c, [n]) {
+    const v = await sizeArg(c, n!);
+    if (v === null) return;
+    return allocate(c, v, 4096);
+  },
+  async posix_memalign(c, args) {
+    const v = await concreteArgs(c, args.slice(0, 3), 'argument');
+    if (v === null) return;
+    const [out, align, n] = v as [bigint, bigint, bigint];
+    const p = allocate(c, n, Math.max(16, Number(align)));
+    if (p === 0n) return 12n; // ENOMEM
+    const os = c.ex.memory.access(c.s, Number(out), 8, true, c.inst);
+    if (os === null) return;
+    os.write(Number(out) - os.obj.address, 8, p);
+    return 0n;
+  },
+};

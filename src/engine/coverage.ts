@@ -1,0 +1,214 @@
+// Coverage and the facts searchers ask for (SearcherContext): per static instruction execution counts,
+// which instructions and source lines of the program's own files are covered, instructions per call
+// path, and the distance from a state to the nearest uncovered instruction (nurs:md2u).
+//
+// Distances (KLEE's minDistToUncovered, simplified): per instruction, the fewest instructions to an
+// uncovered one inside its function, where a call to a defined function may also reach the callee's
+// uncovered code (its entry distance), plus per instruction the distance to a `ret`; a state's distance
+// walks its stack: min(d(pc), dRet(pc) + d(return point of the caller), …). The table is recomputed
+// lazily — when asked, if coverage changed and at least RECOMPUTE_EVERY instructions ran since the
+// last computation (instruction-count based, so runs stay deterministic).
+
+import type { Func, Instruction, Module } from '../ir/model.js';
+import type { SearchState } from '../search/searcher.js';
+import type { ExecutionState } from './state.js';
+
+const RECOMPUTE_EVERY = 10_000;
+
+export class Coverage {
+  /** Executions per static instruction id. */
+  readonly counts: Float64Array;
+  /** 1 when the instruction belongs to the program's own source files. */
+  private readonly isProgram: Uint8Array;
+  /** Index into the line table per instruction, -1 for none. */
+  private readonly lineOf: Int32Array;
+  private readonly lineCovered: Uint8Array;
+  readonly instructionsTotal: number;
+  readonly linesTotal: number;
+  instructionsCovered = 0;
+  linesCovered = 0;
+  /** Bumped whenever an instruction is covered for the first time. */
+  epoch = 0;
+  private readonly callPaths = new Map<string, number>();
+  private readonly instById: Instruction[];
+
+  // md2u tables
+  private dist: Float64Array | null = null;
+  private distRet: Float64Array | null = null;
+  private distEpoch = -1;
+  private distAt = -Infinity;
+
+  constructor(
+    private readonly module: Module,
+    programFiles: readonly string[],
+    private readonly instructionsExecuted: () => number,
+  ) {
+    const all: Instruction[] = [];
+    for (const f of module.functions) for (const b of f.blocks) for (const i of b.instructions) all[i.id] = i;
+    this.instById = all;
+    const n = all.length;
+    this.counts = new Float64Array(n);
+    this.isProgram = new Uint8Array(n);
+    this.lineOf = new Int32Array(n).fill(-1);
+    const hasDebug = module.functions.some((f) => f.sourceFile !== undefined || f.blocks.some((b) => b.instructions.some((i) => i.loc)));
+    const files = new Set(programFiles);
+    const isOwn = (file: string | undefined): boolean => {
+      if (file === undefined) return !hasDebug;
+      if (files.size > 0) return files.has(file);
+      return !/(^|\/)runtime\//.test(file);
+    };
+    const lines = new Map<string, number>();
+    let total = 0;
+    for (const f of module.functions) {
+      for (const b of f.blocks) {
+        for (const i of b.instructions) {
+          const file = i.loc?.file ?? f.sourceFile;
+          if (!isOwn(file)) continue;
+          this.isProgram[i.id] = 1;
+          total++;
+          if (i.loc && i.loc.line > 0) {
+            const key = `${i.loc.file}:${i.loc.line}`;
+            let li = lines.get(key);
+            if (li === undefined) {
+              li = lines.size;
+              lines.set(key, li);
+            }
+            this.lineOf[i.id] = li;
+          }
+        }
+      }
+    }
+    this.instructionsTotal = total;
+    this.linesTotal = lines.size;
+    this.lineCovered = new Uint8Array(lines.size);
+  }
+
+  get size(): number {
+    return this.counts.length;
+  }
+
+  /** Instruction `id` ran for the first time (its count was 0). */
+  covered(id: number): void {
+    this.epoch++;
+    if (this.isProgram[id]) {
+      this.instructionsCovered++;
+      const li = this.lineOf[id]!;
+      if (li >= 0 && !this.lineCovered[li]) {
+        this.lineCovered[li] = 1;
+        this.linesCovered++;
+      }
+    }
+  }
+
+  /** Whether `id` counts for the program's coverage (for percentages). */
+  isProgramInstruction(id: number): boolean {
+    return this.isProgram[id] === 1;
+  }
+
+  addCallPath(key: string, n: number): void {
+    this.callPaths.set(key, (this.callPaths.get(key) ?? 0) + n);
+  }
+
+  callPathCount(key: string): number {
+    return this.callPaths.get(key) ?? 0;
+  }
+
+  get percent(): number {
+    return this.instructionsTotal === 0 ? 100 : (100 * this.instructionsCovered) / this.instructionsTotal;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Distance to uncovered code
+
+  minDistance(state: SearchState): number {
+    const s = state as ExecutionState;
+    if (!s.top) return Infinity;
+    this.ensureDistances();
+    const dist = this.dist!;
+    const ret = this.distRet!;
+    let id = s.top.block.ids[s.top.pc];
+    if (id === undefined) return Infinity;
+    let best = dist[id]!;
+    let acc = ret[id]!;
+    for (let k = s.stack.length - 2; k >= 0 && Number.isFinite(acc); k--) {
+      const f = s.stack[k]!;
+      id = f.block.ids[f.pc];
+      if (id === undefined) break;
+      best = Math.min(best, acc + 1 + dist[id]!);
+      acc += 1 + ret[id]!;
+    }
+    return best;
+  }
+
+  private ensureDistances(): void {
+    const now = this.instructionsExecuted();
+    if (this.dist && (this.distEpoch === this.epoch || now - this.distAt < RECOMPUTE_EVERY)) return;
+    this.distEpoch = this.epoch;
+    this.distAt = now;
+    const n = this.counts.length;
+    if (!this.distRet) {
+      this.distRet = new Float64Array(n).fill(Infinity);
+      this.solve(this.distRet, (i) => i.op === 'ret' || i.op === 'resume', false);
+    }
+    this.dist = new Float64Array(n).fill(Infinity);
+    this.solve(this.dist, (i) => this.counts[i.id] === 0, true);
+  }
+
+  /**
+   * Backward shortest distances to instructions satisfying `isTarget` (0 at targets, +1 per
+   * instruction), over every function; with `throughCalls`, a call to a defined function may also
+   * reach targets in the callee (its entry distance). Iterates to a fixpoint (bounded).
+   */
+  private solve(d: Float64Array, isTarget: (i: Instruction) => boolean, throughCalls: boolean): void {
+    const fns = this.module.functions.filter((f) => !f.isDeclaration && f.blocks.length > 0);
+    const entry = new Map<Func, number>();
+    for (let round = 0; round < 20; round++) {
+      let changed = false;
+      for (const f of fns) {
+        // Iterate the blocks of f backwards until stable.
+        for (let pass = 0; pass < 50; pass++) {
+          let fnChanged = false;
+          for (let bi = f.blocks.length - 1; bi >= 0; bi--) {
+            const b = f.blocks[bi]!;
+            let next = Infinity;
+            for (const s of b.succs) {
+              const first = s.instructions[0];
+              if (first) next = Math.min(next, d[first.id]!);
+            }
+            for (let k = b.instructions.length - 1; k >= 0; k--) {
+              const inst = b.instructions[k]!;
+              let v = isTarget(inst) ? 0 : next + 1;
+              if (throughCalls && (inst.op === 'call' || inst.op === 'invoke')) {
+                const callee = inst.operands[0];
+                if (callee && callee.vk === 'func') {
+                  const e = entry.get(callee);
+                  if (e !== undefined) v = Math.min(v, e + 1);
+                }
+              }
+              if (v < d[inst.id]!) {
+                d[inst.id] = v;
+                fnChanged = true;
+              }
+              next = d[inst.id]!;
+            }
+          }
+          if (!fnChanged) break;
+          changed = true;
+        }
+        const first = f.blocks[0]!.instructions[0];
+        if (first) {
+          const old = entry.get(f);
+          if (old !== d[first.id]) {
+            entry.set(f, d[first.id]!);
+            changed = true;
+          }
+        }
+      }
+      if (!changed || !throughCalls) break;
+    }
+  }
+
+  instruction(id: number): Instruction | undefined {
+    return this.instById[id];
+  }
+}

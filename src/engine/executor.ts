@@ -1,0 +1,597 @@
+// The executor: runs a module's states under a searcher until none is left or a budget stops the run.
+// It owns the run-wide pieces (module image, coverage, the terminator that turns ended paths into tests)
+// and the two operations every instruction family shares — forking on a condition and concretising a
+// symbolic value. Instruction semantics live in ops/ (one file per family), built-ins in builtins/,
+// memory in memory.ts and src/memory, calls and returns in frames.ts.
+//
+// Scheduling: the state the searcher selects runs until it forks or ends, or for a quantum of
+// instructions (SOLO_QUANTUM when it is the only state, MULTI_QUANTUM otherwise); then the searcher is
+// updated and asked again. KLEE asks after every instruction; asking after a fork, a termination or a
+// quantum gives the same choices at every fork point while keeping select() off the hot path, and the
+// quantum is counted in instructions, so runs are reproducible.
+
+import { ArrayDecl, type Expr } from '../expr/expr.js';
+import * as B from '../expr/build.js';
+import type { Func, Instruction, Module } from '../ir/model.js';
+import { AddressSpace } from '../memory/address-space.js';
+import { STACK_BASE } from '../memory/allocator.js';
+import type { SearcherContext } from '../search/context.js';
+import { PTree } from '../search/ptree.js';
+import { Rng } from '../search/rng.js';
+import type { Searcher, SearchState } from '../search/searcher.js';
+import type { Solver } from '../solver/solver.js';
+import { defaultMainArgs, type MainArgsBuilder } from './argv.js';
+import { BuiltinTable } from './builtins/index.js';
+import { compileFunction } from './compile.js';
+import type { CompiledFunction } from './compiled.js';
+import { Coverage } from './coverage.js';
+import { Frames } from './frames.js';
+import type { ExplorationHooks } from './hooks.js';
+import { ModuleImage } from './image.js';
+import { Memory } from './memory.js';
+import type { EngineOptions } from './options.js';
+import { ExecutionState } from './state.js';
+import { Terminator } from './termination.js';
+import type { TestCase, TestSink } from './test-case.js';
+import { useLayout } from './type-layout.js';
+import { norm, type Val } from './values.js';
+import { memoryUsedMB } from './resources.js';
+import type { BasicBlock } from '../ir/model.js';
+
+export interface RunResult {
+  instructions: number;
+  paths: { completed: number; errors: number; partial: number; pruned: number };
+  statesPeak: number;
+  coverage: { instructionsCovered: number; instructionsTotal: number; linesCovered: number; linesTotal: number };
+  wallSeconds: number;
+  /** Why the run stopped early, if it did: 'max-time', 'max-instructions', 'max-tests', 'interrupted', … */
+  haltReason?: string;
+}
+
+export interface RunEnvironment {
+  solver: Solver;
+  sink: TestSink;
+  /** Builds the searcher from opts.search once the engine can offer its SearcherContext. */
+  createSearcher(ctx: SearcherContext): Searcher;
+  /** Aborted on SIGINT: stop cleanly, finish current bookkeeping, return (tests so far already sunk). */
+  signal?: AbortSignal;
+  /** Program stdout/stderr writes pass through here (default process.stdout/stderr). */
+  stdout?: (bytes: Uint8Array) => void;
+  stderr?: (bytes: Uint8Array) => void;
+  /** Called about every 0.5 s for the progress line. */
+  onProgress?: (p: { elapsed: number; paths: number; liveStates: number; coveragePct: number; queriesPerSec: number }) => void;
+  /** Warnings and messages (klee_warning, concretisations) for messages.txt. */
+  message?: (text: string) => void;
+  /** Exploration hooks (pruning, tracing); none by default. */
+  hooks?: ExplorationHooks[];
+  /** Builds main's arguments (the POSIX runtime replaces the default: argv from opts.programArgs). */
+  mainArgs?: MainArgsBuilder;
+}
+
+export async function runProgram(module: Module, opts: EngineOptions, env: RunEnvironment): Promise<RunResult> {
+  return new Executor(module, opts, env).run();
+}
+
+const SOLO_QUANTUM = 20_000;
+const MULTI_QUANTUM = 200;
+/** Wall-clock period of progress reports, memory checks and yields to the event loop. */
+const TICK_MS = 100;
+const MAX_FORK_HISTORY = 64;
+
+export class Executor implements SearcherContext {
+  readonly image: ModuleImage;
+  readonly memory: Memory;
+  readonly term: Terminator;
+  readonly coverage: Coverage;
+  readonly frames: Frames;
+  readonly builtins: BuiltinTable;
+  readonly solver: Solver;
+  readonly rng: Rng;
+  readonly hooks: readonly ExplorationHooks[];
+  /** Called on every block entry when a hook subscribes to blocks; null otherwise (no cost). */
+  readonly blockHook: ((s: ExecutionState, bb: BasicBlock) => void) | null;
+  private readonly branchHooks: ExplorationHooks[];
+
+  /** Instructions executed over all states. */
+  instructions = 0;
+  forks = 0;
+  statesPeak = 0;
+  interrupted = false;
+  haltReason: string | undefined;
+
+  private readonly compiledFns = new Map<Func, CompiledFunction>();
+  private searcher!: Searcher;
+  private ptree!: PTree;
+  private added: ExecutionState[] = [];
+  private removed: ExecutionState[] = [];
+  private readonly live = new Set<ExecutionState>();
+  private nextStateId = 0;
+  private readonly arrayNames = new Set<string>();
+  private readonly arraySuffix = new Map<string, number>();
+  private readonly warnedAt = new Set<string>();
+  private readonly startTime = performance.now();
+  private lastTick = performance.now();
+  private lastProgress = 0;
+  private readonly stdoutSink: (b: Uint8Array) => void;
+  private readonly stderrSink: (b: Uint8Array) => void;
+
+  constructor(
+    readonly module: Module,
+    readonly opts: EngineOptions,
+    readonly env: RunEnvironment,
+  ) {
+    useLayout(module.dataLayout);
+    this.solver = env.solver;
+    this.rng = new Rng(opts.seed);
+    this.image = new ModuleImage(module);
+    this.memory = new Memory(this);
+    this.term = new Terminator(this);
+    this.frames = new Frames(this);
+    this.builtins = new BuiltinTable();
+    this.coverage = new Coverage(module, opts.programSourceFiles, () => this.instructions);
+    this.hooks = env.hooks ?? [];
+    this.branchHooks = this.hooks.filter((h) => h.onBranch);
+    const blockHooks = this.hooks.filter((h) => h.onBlock);
+    this.blockHook = blockHooks.length ? (s, bb) => blockHooks.forEach((h) => h.onBlock!(s, bb)) : null;
+    this.stdoutSink = env.stdout ?? ((b) => process.stdout.write(b));
+    this.stderrSink = env.stderr ?? ((b) => process.stderr.write(b));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // SearcherContext
+
+  isCovered(id: number): boolean {
+    return this.coverage.counts[id]! > 0;
+  }
+  executionCount(id: number): number {
+    return this.coverage.counts[id] ?? 0;
+  }
+  callPathInstructionCount(key: string): number {
+    return this.coverage.callPathCount(key);
+  }
+  minDistanceToUncovered(state: SearchState): number {
+    return this.coverage.minDistance(state);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The run
+
+  async run(): Promise<RunResult> {
+    const main = this.module.symbols.get('main');
+    if (!main || main.vk !== 'func' || main.isDeclaration) throw new Error('the program has no main function');
+    const space = AddressSpace.empty();
+    this.image.load(space);
+    this.builtins.prepare(this, space);
+    for (const w of this.image.warnings) this.message(w);
+    const initial = new ExecutionState(this.nextStateId++, space, STACK_BASE);
+    this.live.add(initial);
+    this.statesPeak = 1;
+    this.ptree = new PTree(initial);
+    this.searcher = this.env.createSearcher(this);
+    const args = (this.env.mainArgs ?? defaultMainArgs)(this, initial, main);
+    this.frames.enter(initial, main, args, null, { types: main.fnType.params });
+    this.searcher.update(null, [initial], []);
+    try {
+      await this.loop();
+      await this.finishRemaining();
+    } finally {
+      this.flushOutput();
+    }
+    const cov = this.coverage;
+    const result: RunResult = {
+      instructions: this.instructions,
+      paths: { ...this.term.paths },
+      statesPeak: this.statesPeak,
+      coverage: {
+        instructionsCovered: cov.instructionsCovered,
+        instructionsTotal: cov.instructionsTotal,
+        linesCovered: cov.linesCovered,
+        linesTotal: cov.linesTotal,
+      },
+      wallSeconds: (performance.now() - this.startTime) / 1000,
+    };
+    if (this.haltReason) result.haltReason = this.haltReason;
+    return result;
+  }
+
+  private async loop(): Promise<void> {
+    const searcher = this.searcher;
+    while (!searcher.empty() && this.haltReason === undefined) {
+      const s = searcher.select() as ExecutionState;
+      let quantum = this.live.size > 1 ? MULTI_QUANTUM : SOLO_QUANTUM;
+      if (this.opts.maxInstructions > 0) quantum = Math.max(1, Math.min(quantum, this.opts.maxInstructions - this.instructions));
+      const n = await this.runBatch(s, quantum);
+      if (n > 0) searcher.instructionsRun?.(n);
+      this.updateSearcher(s);
+      if (this.term.hasPending) await this.term.flush();
+      await this.tick();
+    }
+  }
+
+  private updateSearcher(current: ExecutionState | null): void {
+    const added = this.added;
+    const removed = this.removed;
+    this.added = [];
+    this.removed = [];
+    if (added.length === 0 && removed.length === 0 && current === null) return;
+    this.searcher.update(current, added, removed);
+    for (const r of removed) this.ptree.remove(r);
+  }
+
+  /** Runs `s` for at most `quantum` instructions; stops early when it forks or ends. */
+  private async runBatch(s: ExecutionState, quantum: number): Promise<number> {
+    const counts = this.coverage.counts;
+    const instHooks = this.hooks.some((h) => h.onInstruction);
+    let n = 0;
+    try {
+      while (n < quantum) {
+        const f = s.top;
+        const b = f.block;
+        const pc = f.pc++;
+        const id = b.ids[pc]!;
+        n++;
+        if (s.instsSinceCovNew !== 0) s.instsSinceCovNew++;
+        if (counts[id]++ === 0) this.newlyCovered(s, id);
+        if (instHooks) for (const h of this.hooks) h.onInstruction?.(s, b.insts[pc]!);
+        const r = b.steps[pc]!(s, f);
+        if (r !== undefined) await r;
+        if (s.terminated || this.added.length !== 0) break;
+      }
+    } catch (e) {
+      this.internalError(s, e);
+    }
+    s.instructions += n;
+    this.instructions += n;
+    if (s.top) this.coverage.addCallPath(s.top.callPathKey, n);
+    if (this.opts.maxInstructions > 0 && this.instructions >= this.opts.maxInstructions) this.halt('max-instructions');
+    return n;
+  }
+
+  private newlyCovered(s: ExecutionState, id: number): void {
+    this.coverage.covered(id);
+    s.coveredNew = true;
+    s.instsSinceCovNew = 1;
+  }
+
+  /** Coverage and instruction counts of the phis executed on a CFG edge. */
+  countPhis(s: ExecutionState, ids: Int32Array): void {
+    const counts = this.coverage.counts;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      if (counts[id]++ === 0) this.newlyCovered(s, id);
+    }
+    s.instructions += ids.length;
+    this.instructions += ids.length;
+  }
+
+  /** An exception inside the engine ends only the state that hit it. */
+  private internalError(s: ExecutionState, e: unknown): void {
+    const msg = e instanceof Error ? e.message : String(e);
+    this.message(`internal error: ${msg}${e instanceof Error && e.stack ? `\n${e.stack}` : ''}`);
+    if (s.terminated) return;
+    const f = s.top;
+    const inst = f ? f.block.insts[f.pc - 1] ?? null : null;
+    this.term.error(s, 'exec', `internal error: ${msg}`, inst);
+  }
+
+  /** Stops the run after the current step (remaining states end as partial). */
+  halt(reason: string): void {
+    if (this.haltReason === undefined) this.haltReason = reason;
+  }
+
+  private async tick(): Promise<void> {
+    const now = performance.now();
+    if (this.env.signal?.aborted) {
+      this.interrupted = true;
+      this.halt('interrupted');
+    }
+    if (this.opts.maxTime > 0 && now - this.startTime >= this.opts.maxTime * 1000) this.halt('max-time');
+    if (now - this.lastTick < TICK_MS) return;
+    this.lastTick = now;
+    this.flushOutput();
+    this.checkMemory();
+    if (this.env.onProgress && now - this.lastProgress >= 500) {
+      this.lastProgress = now;
+      const elapsed = (now - this.startTime) / 1000;
+      const p = this.term.paths;
+      this.env.onProgress({
+        elapsed,
+        paths: p.completed + p.errors + p.partial + p.pruned,
+        liveStates: this.live.size,
+        coveragePct: this.coverage.percent,
+        queriesPerSec: elapsed > 0 ? this.solver.stats.queries / elapsed : 0,
+      });
+    }
+    // Let timers and signal handlers run (the loop may otherwise only ever see resolved promises).
+    await new Promise<void>((r) => setImmediate(r));
+    if (this.env.signal?.aborted) {
+      this.interrupted = true;
+      this.halt('interrupted');
+    }
+  }
+
+  /** Over --max-memory: drop random states (as partial), KLEE-style; a lone state halts the run. */
+  private checkMemory(): void {
+    if (this.opts.maxMemory <= 0) return;
+    const used = memoryUsedMB();
+    if (used <= this.opts.maxMemory) return;
+    if (this.live.size <= 1) {
+      this.message(`memory limit of ${this.opts.maxMemory} MB exceeded (${Math.round(used)} MB used): stopping`);
+      this.halt('max-memory');
+      return;
+    }
+    const states = [...this.live].sort((a, b) => a.id - b.id);
+    const toKill = Math.max(1, Math.ceil(states.length * (1 - this.opts.maxMemory / used)));
+    this.message(`memory limit of ${this.opts.maxMemory} MB exceeded (${Math.round(used)} MB used): dropping ${toKill} states`);
+    for (let k = 0; k < toKill && states.length > 1; k++) {
+      const [victim] = states.splice(this.rng.nextInt(states.length), 1);
+      this.term.partial(victim!, '');
+    }
+    this.updateSearcher(null);
+  }
+
+  /** States still alive when the run stops: partial paths, with tests unless interrupted. */
+  private async finishRemaining(): Promise<void> {
+    const rest = [...this.live].sort((a, b) => a.id - b.id);
+    if (rest.length > 0 && this.haltReason) this.message(`run halted (${this.haltReason}) with ${rest.length} live states`);
+    for (const s of rest) this.term.partial(s, '');
+    this.updateSearcher(null);
+    await this.term.flush();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // States
+
+  compiled(fn: Func): CompiledFunction {
+    let cf = this.compiledFns.get(fn);
+    if (!cf) {
+      cf = compileFunction(this, fn);
+      this.compiledFns.set(fn, cf);
+    }
+    return cf;
+  }
+
+  /** Called by the terminator when `s` ends. */
+  stateTerminated(s: ExecutionState): void {
+    this.live.delete(s);
+    const i = this.added.indexOf(s);
+    if (i >= 0) {
+      // Never handed to the searcher: take it back and free its process-tree leaf now.
+      this.added.splice(i, 1);
+      this.ptree.remove(s);
+    } else {
+      this.removed.push(s);
+    }
+  }
+
+  hookTerminate(s: ExecutionState, test: TestCase | null): void {
+    for (const h of this.hooks) h.onTerminate?.(s, test);
+  }
+
+  /** A copy of `s` for the other side of a fork, registered with the searcher and the process tree. */
+  private branchState(s: ExecutionState): ExecutionState {
+    const ns = s.branch(this.nextStateId++);
+    this.added.push(ns);
+    this.live.add(ns);
+    this.ptree.split(s, ns);
+    this.forks++;
+    if (this.live.size > this.statesPeak) this.statesPeak = this.live.size;
+    return ns;
+  }
+
+  private forkLimited(s: ExecutionState): boolean {
+    const o = this.opts;
+    return s.forkingDisabled || (o.maxDepth > 0 && s.depth >= o.maxDepth) || (o.maxForks > 0 && this.forks >= o.maxForks);
+  }
+
+  private recordFork(s: ExecutionState, key: number): void {
+    s.depth++;
+    const h = s.forkHistory;
+    h.push(key);
+    if (h.length > MAX_FORK_HISTORY) h.shift();
+  }
+
+  /** Whether hooks let `s` take direction `dir` (condition `cond`) at `inst`. */
+  private allowed(s: ExecutionState, inst: Instruction, cond: Expr, dir: number): boolean {
+    for (const h of this.branchHooks) if (!h.onBranch!({ state: s, inst, condition: cond, direction: dir })) return false;
+    return true;
+  }
+
+  /**
+   * Forks `s` on a symbolic condition: [state where cond holds, state where it does not] (null for an
+   * infeasible side). `s` itself continues on the true side when both are feasible. An 'unknown' solver
+   * answer ends `s` as partial ([null, null]).
+   */
+  async fork(s: ExecutionState, cond: Expr, inst: Instruction): Promise<[ExecutionState | null, ExecutionState | null]> {
+    if (cond.isConst) return cond.value ? [s, null] : [null, s];
+    const r = await this.solver.branch(s.constraints, cond);
+    if (r.canTrue === 'unknown' || r.canFalse === 'unknown') {
+      this.term.partial(s, 'the solver could not decide a branch (unknown)', inst);
+      return [null, null];
+    }
+    let t = r.canTrue;
+    let f = r.canFalse;
+    const neg = B.notB(cond);
+    if (!t && !f) {
+      this.term.partial(s, 'path constraints are unsatisfiable', inst);
+      return [null, null];
+    }
+    if (this.branchHooks.length > 0) {
+      const okT = !t || this.allowed(s, inst, cond, 0);
+      const okF = !f || this.allowed(s, inst, neg, 1);
+      if (!okT && !okF) {
+        this.term.pruned(s);
+        return [null, null];
+      }
+      if (!okT || !okF) {
+        // The vetoed side, when feasible, is a pruned path of its own.
+        if (t && f) {
+          const other = this.branchState(s);
+          this.term.pruned(okT ? other : s);
+          const keep = okT ? s : other;
+          keep.addConstraint(okT ? cond : neg);
+          return okT ? [keep, null] : [null, keep];
+        }
+        this.term.pruned(s);
+        return [null, null];
+      }
+    }
+    if (t && f && this.forkLimited(s)) {
+      if (this.rng.nextBool()) f = false;
+      else t = false;
+      s.addConstraint(t ? cond : neg);
+    }
+    if (!(t && f)) return t ? [s, null] : [null, s];
+    const other = this.branchState(s);
+    s.addConstraint(cond);
+    other.addConstraint(neg);
+    const bid = inst.branchId ?? inst.id;
+    this.recordFork(s, bid * 2);
+    this.recordFork(other, bid * 2 + 1);
+    return [s, other];
+  }
+
+  /**
+   * A multi-way fork: one state per feasible condition (the conditions should be mutually exclusive);
+   * `s` takes the first feasible one. `feasible[i] === true` skips the solver for condition i.
+   */
+  async forkMany(s: ExecutionState, conds: readonly Expr[], inst: Instruction, feasible?: readonly boolean[]): Promise<(ExecutionState | null)[]> {
+    const out: (ExecutionState | null)[] = conds.map(() => null);
+    let ok: number[] = [];
+    for (let i = 0; i < conds.length; i++) {
+      const c = conds[i]!;
+      if (c.isConst) {
+        if (c.value) ok.push(i);
+        continue;
+      }
+      if (feasible?.[i]) {
+        ok.push(i);
+        continue;
+      }
+      const may = await this.solver.mayBeTrue(s.constraints, c);
+      if (may === 'unknown') {
+        this.term.partial(s, 'the solver could not decide a branch (unknown)', inst);
+        return out;
+      }
+      if (may) ok.push(i);
+    }
+    if (ok.length === 0) {
+      this.term.partial(s, 'path constraints are unsatisfiable', inst);
+      return out;
+    }
+    let vetoed: number[] = [];
+    if (this.branchHooks.length > 0) {
+      vetoed = ok.filter((i) => !this.allowed(s, inst, conds[i]!, i));
+      ok = ok.filter((i) => !vetoed.includes(i));
+      if (ok.length === 0) {
+        this.term.pruned(s);
+        return out;
+      }
+      for (const _ of vetoed) this.term.pruned(this.branchState(s));
+    }
+    if (ok.length > 1 && this.forkLimited(s)) ok = [ok[this.rng.nextInt(ok.length)]!];
+    if (ok.length === 1) {
+      const i = ok[0]!;
+      s.addConstraint(conds[i]!);
+      out[i] = s;
+      return out;
+    }
+    const others = ok.slice(1).map(() => this.branchState(s));
+    const key = (i: number): number => -((inst.branchId ?? inst.id) * 4096 + i) - 1;
+    ok.forEach((i, k) => {
+      const st = k === 0 ? s : others[k - 1]!;
+      st.addConstraint(conds[i]!);
+      this.recordFork(st, key(i));
+      out[i] = st;
+    });
+    return out;
+  }
+
+  /**
+   * One value of symbolic `e` under `s`'s constraints, bound to it by an equality constraint (and
+   * reported once per instruction unless `silent`); null if the solver could not answer (`s` ends).
+   */
+  async concretize(s: ExecutionState, e: Expr, what: string, inst: Instruction, silent = false): Promise<bigint | null> {
+    if (e.isConst) return e.value;
+    const v = await this.solver.getValue(s.constraints, e);
+    if (v === 'unknown') {
+      this.term.partial(s, `the solver could not concretise a symbolic ${what}`, inst);
+      return null;
+    }
+    s.addConstraint(B.eq(e, B.constant(e.width, v)));
+    if (!silent) this.warnOnce(`${inst.id}:${what}`, `concretised symbolic ${what} to ${v}${at(inst)}`);
+    return v;
+  }
+
+  /** concretize() for any register value (lanes and elements one by one). */
+  async concretizeVal(s: ExecutionState, v: Val, what: string, inst: Instruction): Promise<Val | null> {
+    if (typeof v === 'bigint') return v;
+    if (Array.isArray(v)) {
+      const out: Val[] = [];
+      for (const x of v) {
+        const c = await this.concretizeVal(s, x, what, inst);
+        if (c === null) return null;
+        out.push(c);
+      }
+      return out;
+    }
+    return this.concretize(s, v, what, inst);
+  }
+
+  /** A fresh symbolic array named after `name`, unique over the run (`name`, `name_1`, …). */
+  newArray(name: string, size: number): ArrayDecl {
+    let k = this.arraySuffix.get(name) ?? 0;
+    let unique = k === 0 ? name : `${name}_${k}`;
+    while (this.arrayNames.has(unique)) unique = `${name}_${++k}`;
+    this.arrayNames.add(unique);
+    this.arraySuffix.set(name, k + 1);
+    return new ArrayDecl(unique, size);
+  }
+
+  /** The value of `v` as an expression if symbolic, for messages. */
+  show(v: Val): string {
+    if (typeof v === 'bigint') return v.toString();
+    if (Array.isArray(v)) return `[${v.map((x) => this.show(x)).join(', ')}]`;
+    return norm(v).toString();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Output and messages
+
+  private outFd = 0;
+  private outChunks: Uint8Array[] = [];
+  private outBytes = 0;
+
+  /** Program output to fd 1 or 2 (buffered; flushed in order when the stream changes and regularly). */
+  write(fd: 1 | 2, bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    if (this.outFd !== fd) this.flushOutput();
+    this.outFd = fd;
+    this.outChunks.push(bytes);
+    this.outBytes += bytes.length;
+    if (this.outBytes > 1 << 16) this.flushOutput();
+  }
+
+  flushOutput(): void {
+    if (this.outChunks.length === 0) return;
+    const all = Buffer.concat(this.outChunks);
+    this.outChunks = [];
+    this.outBytes = 0;
+    (this.outFd === 2 ? this.stderrSink : this.stdoutSink)(all);
+  }
+
+  message(text: string): void {
+    if (this.env.message) this.env.message(text);
+  }
+
+  /** A message given once per key (klee_warning_once, concretisation reports). */
+  warnOnce(key: string, text: string): void {
+    if (this.warnedAt.has(key)) return;
+    this.warnedAt.add(key);
+    this.message(text);
+  }
+}
+
+function at(inst: Instruction): string {
+  return inst.loc ? ` at ${inst.loc.file}:${inst.loc.line}` : ` in @${inst.parent.fn.name}`;
+}

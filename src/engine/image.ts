@@ -1,0 +1,272 @@
+// The loaded module: every function and `blockaddress` gets a fake address in its own region (so function
+// pointers are plain integers and an indirect call or indirectbr looks the target up), every global
+// variable a heap-region object laid out with its initializer, and every constant a materialised value
+// (cached per constant). Globals are allocated in a first pass and initialised in a second, so an
+// initializer may refer to any global's address (constant GEPs, ptrtoint arithmetic, function tables).
+
+import type { BasicBlock, Constant, ConstExpr, Func, GlobalVariable, Module } from '../ir/model.js';
+import type { Type } from '../ir/types.js';
+import { AddressSpace } from '../memory/address-space.js';
+import { Allocator, BLOCK_BASE, FUNC_BASE } from '../memory/allocator.js';
+import { MemoryObject, ObjKind } from '../memory/memory-object.js';
+import type { ObjectState } from '../memory/object-state.js';
+import { intBinary, intCompare, sext } from './ops/concrete.js';
+import { floatFormat, intToFloat } from './ops/float-format.js';
+import { allocSize, elementOffset, storeSize, typeInfo } from './type-layout.js';
+import type { Val } from './values.js';
+
+/** Externally defined globals the libc-less runtime provides: stdin/stdout/stderr FILE pointers. */
+export const STD_STREAMS = ['stdin', 'stdout', 'stderr'] as const;
+
+export class ModuleImage {
+  readonly allocator = new Allocator();
+  readonly funcAddress = new Map<Func, number>();
+  readonly funcAt = new Map<number, Func>();
+  private readonly blockAddress = new Map<BasicBlock, number>();
+  readonly blockAt = new Map<number, BasicBlock>();
+  readonly globalObject = new Map<GlobalVariable, MemoryObject>();
+  /** FILE objects standing for the standard streams (index = fd). */
+  readonly streams: MemoryObject[] = [];
+  private readonly constCache = new Map<Constant, Val>();
+  /** Messages about the image (undefined external globals, …), for messages.txt. */
+  readonly warnings: string[] = [];
+
+  constructor(readonly module: Module) {
+    module.functions.forEach((f, i) => {
+      const a = FUNC_BASE + 16 * i;
+      this.funcAddress.set(f, a);
+      this.funcAt.set(a, f);
+    });
+  }
+
+  /** Allocates and initialises every global in `space` (the initial state's address space). */
+  load(space: AddressSpace): void {
+    const pending: [GlobalVariable, ObjectState][] = [];
+    for (const g of this.module.globals) {
+      const size = allocSize(g.valueType);
+      const site = g.name;
+      const mo = this.allocator.allocate(size, ObjKind.Global, g.name, site, g.isConstant, g.align ?? typeInfo(g.valueType).align);
+      this.globalObject.set(g, mo);
+      const os = space.bind(mo);
+      if (g.initializer) pending.push([g, os]);
+      else if (!(STD_STREAMS as readonly string[]).includes(g.name)) {
+        this.warnings.push(`undefined external global '${g.name}': zero-initialised`);
+      }
+    }
+    // The standard streams: three small FILE objects; extern stdin/stdout/stderr point at them.
+    for (const name of STD_STREAMS) {
+      const mo = this.allocator.allocate(64, ObjKind.Global, `<${name}>`, 'libc', false);
+      space.bind(mo);
+      this.streams.push(mo);
+    }
+    for (const g of this.module.globals) {
+      const i = (STD_STREAMS as readonly string[]).indexOf(g.name);
+      if (i >= 0 && !g.initializer) {
+        const os = space.lookup(this.globalObject.get(g)!) as ObjectState;
+        if (os.obj.size >= 8) os.writeConcrete(0, 8, BigInt(this.streams[i]!.address));
+      }
+    }
+    for (const [g, os] of pending) this.writeConstant(os, 0, g.initializer!, g.valueType);
+  }
+
+  /** Address of a `blockaddress` (allocated on first use). */
+  blockAddr(bb: BasicBlock): number {
+    let a = this.blockAddress.get(bb);
+    if (a === undefined) {
+      a = BLOCK_BASE + 16 * this.blockAddress.size;
+      this.blockAddress.set(bb, a);
+      this.blockAt.set(a, bb);
+    }
+    return a;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Constants
+
+  /** The register value of a constant. */
+  value(c: Constant): Val {
+    let v = this.constCache.get(c);
+    if (v === undefined) {
+      v = this.compute(c);
+      this.constCache.set(c, v);
+    }
+    return v;
+  }
+
+  private compute(c: Constant): Val {
+    switch (c.vk) {
+      case 'cint':
+        return c.value;
+      case 'cfloat':
+        return c.bits;
+      case 'cnull':
+      case 'cundef':
+      case 'cpoison':
+      case 'czero':
+        return zeroValue(c.type);
+      case 'caggr':
+        return c.elements.map((e) => this.value(e));
+      case 'cdata':
+        return dataValue(c.type, c.bytes);
+      case 'blockaddr':
+        return BigInt(this.blockAddr(c.block));
+      case 'global': {
+        const mo = this.globalObject.get(c);
+        if (!mo) throw new Error(`global @${c.name} is not laid out`);
+        return BigInt(mo.address);
+      }
+      case 'func':
+        return BigInt(this.funcAddress.get(c)!);
+      case 'alias':
+        return this.value(c.aliasee);
+      case 'cexpr':
+        return this.constExpr(c);
+    }
+  }
+
+  private scalar(c: Constant): bigint {
+    const v = this.value(c);
+    if (typeof v !== 'bigint') throw new Error(`constant expression operand is not a scalar`);
+    return v;
+  }
+
+  private constExpr(c: ConstExpr): Val {
+    const ops = c.operands;
+    switch (c.op) {
+      case 'getelementptr': {
+        let addr = this.scalar(ops[0]!);
+        const idx = ops.slice(1).map((o) => BigInt.asIntN(bitsOf(o.type), this.scalar(o)));
+        addr += gepOffset(c.sourceElemType!, idx);
+        return BigInt.asUintN(64, addr);
+      }
+      case 'bitcast':
+      case 'addrspacecast':
+        return this.value(ops[0]!);
+      case 'ptrtoint':
+      case 'inttoptr':
+      case 'trunc':
+      case 'zext':
+        return BigInt.asUintN(bitsOf(c.type), this.scalar(ops[0]!));
+      case 'sext':
+        return sext(this.scalar(ops[0]!), bitsOf(ops[0]!.type), bitsOf(c.type));
+      case 'icmp':
+        return intCompare(c.predicate!, bitsOf(ops[0]!.type))(this.scalar(ops[0]!), this.scalar(ops[1]!));
+      case 'select':
+        return this.scalar(ops[0]!) ? this.value(ops[1]!) : this.value(ops[2]!);
+      case 'extractvalue': {
+        let v = this.value(ops[0]!);
+        for (const i of (c as unknown as { indices?: number[] }).indices ?? []) v = (v as Val[])[i]!;
+        return v;
+      }
+      case 'sitofp':
+      case 'uitofp': {
+        const f = floatFormat(c.type);
+        const x = this.scalar(ops[0]!);
+        const w = bitsOf(ops[0]!.type);
+        return f.encode(intToFloat(c.op === 'sitofp' ? BigInt.asIntN(w, x) : x, f));
+      }
+      default: {
+        const w = bitsOf(c.type);
+        const x = this.scalar(ops[0]!);
+        const y = this.scalar(ops[1]!);
+        if ((c.op === 'udiv' || c.op === 'sdiv' || c.op === 'urem' || c.op === 'srem') && y === 0n) {
+          throw new Error('constant expression divides by zero');
+        }
+        return intBinary(c.op, w)(x, y);
+      }
+    }
+  }
+
+  /** Writes constant `c` of type `t` into `os` at `off` (zero bytes are already zero). */
+  writeConstant(os: ObjectState, off: number, c: Constant, t: Type): void {
+    switch (c.vk) {
+      case 'czero':
+      case 'cnull':
+      case 'cundef':
+      case 'cpoison':
+        return;
+      case 'cdata':
+        os.bytes.set(c.bytes.subarray(0, Math.min(c.bytes.length, os.obj.size - off)), off);
+        return;
+      case 'caggr':
+        c.elements.forEach((e, i) => {
+          const et = t.kind === 'struct' ? t.fields[i]! : (t as { elem: Type }).elem;
+          this.writeConstant(os, off + elementOffset(t, i), e, et);
+        });
+        return;
+      default: {
+        const v = this.value(c);
+        writeScalarValue(os, off, v, t);
+      }
+    }
+  }
+}
+
+function bitsOf(t: Type): number {
+  if (t.kind === 'int') return t.bits;
+  if (t.kind === 'ptr') return 64;
+  if (t.kind === 'vector') return bitsOf(t.elem);
+  return storeSize(t) * 8;
+}
+
+/** Writes a (possibly aggregate) concrete value of type `t`. */
+function writeScalarValue(os: ObjectState, off: number, v: Val, t: Type): void {
+  if (Array.isArray(v)) {
+    v.forEach((e, i) => {
+      const et = t.kind === 'struct' ? t.fields[i]! : (t as { elem: Type }).elem;
+      writeScalarValue(os, off + elementOffset(t, i), e, et);
+    });
+    return;
+  }
+  if (typeof v !== 'bigint') throw new Error('symbolic value in a constant');
+  os.writeConcrete(off, storeSize(t), v);
+}
+
+/** The byte offset of a GEP with (sign-extended) indices over `sourceElemType`. */
+export function gepOffset(sourceElemType: Type, indices: readonly bigint[]): bigint {
+  let off = BigInt(allocSize(sourceElemType)) * (indices[0] ?? 0n);
+  let t = sourceElemType;
+  for (let k = 1; k < indices.length; k++) {
+    const i = indices[k]!;
+    if (t.kind === 'struct') {
+      off += BigInt(elementOffset(t, Number(i)));
+      t = t.fields[Number(i)]!;
+    } else if (t.kind === 'array' || t.kind === 'vector') {
+      off += BigInt(allocSize(t.elem)) * i;
+      t = t.elem;
+    } else {
+      throw new Error(`getelementptr into ${t.kind}`);
+    }
+  }
+  return off;
+}
+
+/** The zero value of a type (aggregates as arrays). */
+export function zeroValue(t: Type): Val {
+  switch (t.kind) {
+    case 'array':
+    case 'vector': {
+      const z = zeroValue(t.elem);
+      return Array.from({ length: t.length }, () => z);
+    }
+    case 'struct':
+      return t.fields.map(zeroValue);
+    default:
+      return 0n;
+  }
+}
+
+function dataValue(t: Type, bytes: Uint8Array): Val {
+  const elem = (t as { elem?: Type }).elem;
+  if (elem && elem.kind === 'int' && elem.bits > 8) {
+    const n = elem.bits / 8;
+    const out: bigint[] = [];
+    for (let i = 0; i + n <= bytes.length; i += n) {
+      let v = 0n;
+      for (let k = n - 1; k >= 0; k--) v = (v << 8n) | BigInt(bytes[i + k]!);
+      out.push(v);
+    }
+    return out;
+  }
+  return Array.from(bytes, (b) => BigInt(b));
+}

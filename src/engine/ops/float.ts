@@ -1,0 +1,190 @@
+// Floating-point instructions: fadd fsub fmul fdiv frem fneg fcmp and the float<->int and float<->float
+// conversions. Values are IEEE bit patterns; arithmetic decodes them to JS numbers (float results are
+// rounded back to float once, which is exact for + - * /). There is no symbolic floating point (KLEE has
+// none either): a symbolic operand is concretised — one value the solver allows, bound by an equality
+// constraint and reported — before the operation. fneg only flips the sign bit, symbolically too.
+
+import * as B from '../../expr/build.js';
+import type { Instruction } from '../../ir/model.js';
+import type { FunctionCompiler, HandlerCompiler } from '../compile.js';
+import type { Step } from '../compiled.js';
+import type { ExecutionState } from '../state.js';
+import { norm, type Scalar, type Val } from '../values.js';
+import { convertNaN, floatFormat, intToFloat, resultBits, type FloatFormat } from './float-format.js';
+import { bitWidth } from './lanes.js';
+
+/** A concrete operation on the bit patterns of the operands. */
+type Concrete = (xs: bigint[]) => bigint;
+
+/** True for a value (scalar or vector) with no symbolic part. */
+function concreteVal(v: Val): boolean {
+  return typeof v === 'bigint' || (Array.isArray(v) && v.every((l) => typeof l === 'bigint'));
+}
+
+/**
+ * A step computing `f` on the operands' bit patterns (lane-wise for vectors), concretising symbolic
+ * operands first.
+ */
+export function floatStep(inst: Instruction, c: FunctionCompiler, operandCount: number, f: Concrete): Step {
+  const ex = c.ex;
+  const d = c.dest(inst);
+  const slots = inst.operands.slice(0, operandCount).map((o) => c.slot(o));
+  const isVector = inst.operands[0]!.type.kind === 'vector' || inst.type.kind === 'vector';
+  const apply = (vals: Val[]): Val => {
+    if (!isVector) return f(vals as bigint[]);
+    const n = (vals.find(Array.isArray) as Val[]).length;
+    const out: Val[] = [];
+    for (let i = 0; i < n; i++) out.push(f(vals.map((v) => (Array.isArray(v) ? v[i] : v)) as bigint[]));
+    return out;
+  };
+  const slow = async (s: ExecutionState, vals: Val[]): Promise<void> => {
+    const conc: Val[] = [];
+    for (const v of vals) {
+      const cv = await ex.concretizeVal(s, v, `floating-point operand of '${inst.op}'`, inst);
+      if (cv === null) return;
+      conc.push(cv);
+    }
+    s.top.regs[d] = apply(conc);
+  };
+  if (operandCount === 1 && !isVector) {
+    const a = slots[0]!;
+    return (s, fr) => {
+      const x = fr.regs[a]!;
+      if (typeof x === 'bigint') fr.regs[d] = f([x]);
+      else return slow(s, [x]);
+    };
+  }
+  return (s, fr) => {
+    const vals = slots.map((i) => fr.regs[i]!);
+    if (vals.every(concreteVal)) fr.regs[d] = apply(vals);
+    else return slow(s, vals);
+  };
+}
+
+const ARITH_FNS: Record<string, (x: number, y: number) => number> = {
+  fadd: (x, y) => x + y,
+  fsub: (x, y) => x - y,
+  fmul: (x, y) => x * y,
+  fdiv: (x, y) => x / y,
+  frem: (x, y) => x % y,
+};
+
+function compileFloatBinary(inst: Instruction, c: FunctionCompiler): Step {
+  const fmt = floatFormat(inst.type);
+  const op = ARITH_FNS[inst.op]!;
+  if (inst.type.kind !== 'vector' && fmt.bits === 64) {
+    // The common case without the generic machinery.
+    const d = c.dest(inst);
+    const a = c.slot(inst.operands[0]!);
+    const b = c.slot(inst.operands[1]!);
+    const generic = floatStep(inst, c, 2, ([x, y]) => resultBits(fmt, op(fmt.decode(x!), fmt.decode(y!)), [x!, y!]));
+    return (s, fr) => {
+      const x = fr.regs[a]!;
+      const y = fr.regs[b]!;
+      if (typeof x === 'bigint' && typeof y === 'bigint') {
+        const r = op(fmt.decode(x), fmt.decode(y));
+        fr.regs[d] = r === r ? fmt.encode(r) : resultBits(fmt, r, [x, y]);
+      } else return generic(s, fr);
+    };
+  }
+  return floatStep(inst, c, 2, ([x, y]) => resultBits(fmt, op(fmt.decode(x!), fmt.decode(y!)), [x!, y!]));
+}
+
+function compileFneg(inst: Instruction, c: FunctionCompiler): Step {
+  const w = bitWidth(inst.type);
+  const sign = 1n << BigInt(w - 1);
+  const d = c.dest(inst);
+  const a = c.slot(inst.operands[0]!);
+  const neg = (x: Scalar): Scalar => (typeof x === 'bigint' ? x ^ sign : norm(B.xor(x, B.constant(w, sign))));
+  if (inst.type.kind === 'vector') {
+    return (_s, fr) => {
+      fr.regs[d] = (fr.regs[a] as Scalar[]).map(neg);
+    };
+  }
+  return (_s, fr) => {
+    fr.regs[d] = neg(fr.regs[a] as Scalar);
+  };
+}
+
+const FCMP: Record<string, (x: number, y: number) => boolean> = {
+  false: () => false,
+  true: () => true,
+  oeq: (x, y) => x === y,
+  ogt: (x, y) => x > y,
+  oge: (x, y) => x >= y,
+  olt: (x, y) => x < y,
+  ole: (x, y) => x <= y,
+  one: (x, y) => x < y || x > y,
+  ord: (x, y) => !Number.isNaN(x) && !Number.isNaN(y),
+  ueq: (x, y) => !(x < y || x > y),
+  ugt: (x, y) => !(x <= y),
+  uge: (x, y) => !(x < y),
+  ult: (x, y) => !(x >= y),
+  ule: (x, y) => !(x > y),
+  une: (x, y) => x !== y,
+  uno: (x, y) => Number.isNaN(x) || Number.isNaN(y),
+};
+
+function compileFcmp(inst: Instruction, c: FunctionCompiler): Step {
+  const fmt = floatFormat(inst.operands[0]!.type);
+  const p = FCMP[inst.predicate!];
+  if (!p) throw new Error(`unknown fcmp predicate ${inst.predicate}`);
+  return floatStep(inst, c, 2, ([x, y]) => (p(fmt.decode(x!), fmt.decode(y!)) ? 1n : 0n));
+}
+
+/** float -> integer with x86 semantics for NaN and out-of-range values (the "integer indefinite"). */
+export function floatToInt(x: number, w: number, signed: boolean): bigint {
+  if (!Number.isFinite(x)) return signed ? BigInt.asUintN(w, 1n << BigInt(w - 1)) : 0n;
+  const t = BigInt(Math.trunc(x));
+  if (signed) {
+    const min = -(1n << BigInt(w - 1));
+    if (t < min || t > -min - 1n) return BigInt.asUintN(w, 1n << BigInt(w - 1));
+  }
+  return BigInt.asUintN(w, t);
+}
+
+function compileConvert(inst: Instruction, c: FunctionCompiler): Step {
+  const src = inst.operands[0]!.type;
+  const dst = inst.type;
+  switch (inst.op) {
+    case 'fptrunc':
+    case 'fpext': {
+      const from = floatFormat(src);
+      const to = floatFormat(dst);
+      return floatStep(inst, c, 1, ([x]) => {
+        const v = from.decode(x!);
+        return v === v ? to.encode(v) : convertNaN(from, to, x!);
+      });
+    }
+    case 'fptoui':
+    case 'fptosi': {
+      const from = floatFormat(src);
+      const w = bitWidth(dst);
+      const signed = inst.op === 'fptosi';
+      return floatStep(inst, c, 1, ([x]) => floatToInt(from.decode(x!), w, signed));
+    }
+    default: {
+      // uitofp / sitofp: integer operands may be symbolic too (concretised like float operands)
+      const to: FloatFormat = floatFormat(dst);
+      const w = bitWidth(src);
+      const signed = inst.op === 'sitofp';
+      return floatStep(inst, c, 1, ([x]) => to.encode(intToFloat(signed ? BigInt.asIntN(w, x!) : x!, to)));
+    }
+  }
+}
+
+export const FLOAT: Record<string, HandlerCompiler> = {
+  fadd: compileFloatBinary,
+  fsub: compileFloatBinary,
+  fmul: compileFloatBinary,
+  fdiv: compileFloatBinary,
+  frem: compileFloatBinary,
+  fneg: compileFneg,
+  fcmp: compileFcmp,
+  fptrunc: compileConvert,
+  fpext: compileConvert,
+  fptoui: compileConvert,
+  fptosi: compileConvert,
+  uitofp: compileConvert,
+  sitofp: compileConvert,
+};

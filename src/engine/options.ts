@@ -1,0 +1,63 @@
+// One typed options object for a run, built by the CLI (src/cli/run.ts) and passed down. Nothing in the
+// engine reads process.argv or globals.
+
+export type ErrorKind =
+  | 'abort'
+  | 'assert'
+  | 'div-by-zero'
+  | 'out-of-bounds'
+  | 'null-deref'
+  | 'use-after-free'
+  | 'double-free'
+  | 'invalid-free'
+  | 'overshift'
+  | 'unreachable'
+  | 'user'
+  | 'exec'
+  | 'model';
+
+export interface EngineOptions {
+  /** Searcher names in interleaving order, e.g. ['random-path', 'nurs:covnew']. */
+  search: string[];
+  /** Pruning hooks by name (e.g. 'postcondition'), see DESIGN.md. */
+  prune: string[];
+  seed: number;
+  /** Budgets; 0 = unlimited. */
+  maxTime: number; // seconds
+  maxInstructions: number;
+  maxMemory: number; // MB of JS heap the engine may use before dropping states
+  maxDepth: number; // forks on one path
+  maxForks: number;
+  maxTests: number;
+  maxSolverTime: number; // seconds per query
+  batchInstructions: number; // 0 = no batching
+  onlyOutputStatesCoveringNew: boolean;
+  emitAllErrors: boolean;
+  checkOvershift: boolean;
+  /** Bound on objects a symbolic pointer may resolve to before the state ends with a model error. */
+  maxSymbolicPointerTargets: number;
+  /** Program arguments after the program file (argv[1..]); the POSIX model interprets --sym-* ones. */
+  programArgs: string[];
+  /** Files whose instructions count as "the program's own" for coverage (absolute paths). */
+  programSourceFiles: string[];
+}
+
+export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
+  search: ['random-path', 'nurs:covnew'],
+  prune: [],
+  seed: 1,
+  maxTime: 0,
+  maxInstructions: 0,
+  maxMemory: 2000,
+  maxDepth: 0,
+  maxForks: 0,
+  maxTests: 0,
+  maxSolverTime: 0,
+  batchInstructions: 0,
+  onlyOutputStatesCoveringNew: false,
+  emitAllErrors: false,
+  checkOvershift: false,
+  maxSymbolicPointerTargets: 64,
+  programArgs: [],
+  programSourceFiles: [],
+};

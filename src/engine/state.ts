@@ -1,0 +1,155 @@
+// ExecutionState: one path of the program — a call stack of frames, the path constraints, the heap and
+// globals it sees (AddressSpace), the symbolic inputs it made — plus the few facts searchers weigh.
+// Forking (branch()) is cheap: frames are copied shallowly (a register array each), the address space
+// and the constraint and symbolic-object lists are shared copy-on-write.
+
+import type { ArrayDecl, Expr } from '../expr/expr.js';
+import type { AddressSpace } from '../memory/address-space.js';
+import type { MemoryObject } from '../memory/memory-object.js';
+import type { ObjectState } from '../memory/object-state.js';
+import type { PTreeNode, SearchState } from '../search/searcher.js';
+import { detachedLeaf } from '../search/ptree.js';
+import type { CallSite, CompiledBlock, CompiledFunction } from './compiled.js';
+import type { Val } from './values.js';
+
+export class Frame {
+  /** Index of the next step in `block`. */
+  pc = 0;
+  block: CompiledBlock;
+  /** Stack objects of this frame (allocas, the variadic area), in address order. */
+  allocas: MemoryObject[] | null = null;
+  /** Their contents, parallel to `allocas`. */
+  allocaStates: ObjectState[] | null = null;
+  /** The variadic-argument area, when the function is variadic. */
+  varargs: MemoryObject | null = null;
+
+  constructor(
+    readonly fn: CompiledFunction,
+    public regs: Val[],
+    /** Where the call returns to (null for the entry function). */
+    readonly caller: CallSite | null,
+    /** Key of the call path (nurs:cpicnt), e.g. `-1/12/40`. */
+    readonly callPathKey: string,
+    /** The state's stack pointer when the frame was entered. */
+    readonly stackBase: number,
+  ) {
+    this.block = fn.entry;
+  }
+
+  clone(): Frame {
+    const f = new Frame(this.fn, this.regs.slice(), this.caller, this.callPathKey, this.stackBase);
+    f.pc = this.pc;
+    f.block = this.block;
+    if (this.allocas) {
+      f.allocas = this.allocas.slice();
+      f.allocaStates = this.allocaStates!.slice();
+    }
+    f.varargs = this.varargs;
+    return f;
+  }
+}
+
+/** A symbolic input object, as the .ktest lists it. */
+export interface SymbolicObject {
+  readonly array: ArrayDecl;
+  /** The name given to klee_make_symbolic (the array's own name is made unique). */
+  readonly name: string;
+}
+
+export class ExecutionState implements SearchState {
+  depth = 0;
+  ptreeNode: PTreeNode = detachedLeaf();
+  instsSinceCovNew = 0;
+  forkHistory: number[] = [];
+  /** Did this state cover an instruction no state had covered (since it was forked)? */
+  coveredNew = false;
+  /** Instructions executed on this path. */
+  instructions = 0;
+  terminated = false;
+  /** klee_set_forking(0): symbolic branches follow one feasible side. */
+  forkingDisabled = false;
+
+  stack: Frame[] = [];
+  /** The innermost frame (stack[stack.length - 1]). */
+  top!: Frame;
+  /** Stack pointer: the next free stack address. */
+  sp: number;
+
+  private _constraints: Expr[];
+  private constraintsShared = false;
+  private _symbolics: SymbolicObject[];
+  private symbolicsShared = false;
+
+  constructor(
+    readonly id: number,
+    public space: AddressSpace,
+    stackBase: number,
+    constraints: Expr[] = [],
+    symbolics: SymbolicObject[] = [],
+  ) {
+    this.sp = stackBase;
+    this._constraints = constraints;
+    this._symbolics = symbolics;
+  }
+
+  get constraints(): readonly Expr[] {
+    return this._constraints;
+  }
+  get symbolics(): readonly SymbolicObject[] {
+    return this._symbolics;
+  }
+
+  get pcInstructionId(): number {
+    const f = this.top;
+    return f ? f.block.ids[f.pc] ?? -1 : -1;
+  }
+  get callPathKey(): string {
+    return this.top ? this.top.callPathKey : '-1';
+  }
+
+  addConstraint(c: Expr): void {
+    if (c.isTrue) return;
+    if (this.constraintsShared) {
+      this._constraints = this._constraints.slice();
+      this.constraintsShared = false;
+    }
+    this._constraints.push(c);
+  }
+
+  addSymbolic(o: SymbolicObject): void {
+    if (this.symbolicsShared) {
+      this._symbolics = this._symbolics.slice();
+      this.symbolicsShared = false;
+    }
+    this._symbolics.push(o);
+  }
+
+  pushFrame(f: Frame): void {
+    this.stack.push(f);
+    this.top = f;
+  }
+
+  popFrame(): Frame {
+    const f = this.stack.pop()!;
+    this.sp = f.stackBase;
+    this.top = this.stack[this.stack.length - 1]!;
+    return f;
+  }
+
+  /** A copy of this state for the other side of a fork (KLEE's ExecutionState::branch). */
+  branch(id: number): ExecutionState {
+    this.constraintsShared = true;
+    this.symbolicsShared = true;
+    const s = new ExecutionState(id, this.space.fork(), this.sp, this._constraints, this._symbolics);
+    s.constraintsShared = true;
+    s.symbolicsShared = true;
+    s.depth = this.depth;
+    s.instsSinceCovNew = this.instsSinceCovNew;
+    s.forkHistory = this.forkHistory.slice();
+    s.instructions = this.instructions;
+    s.forkingDisabled = this.forkingDisabled;
+    s.stack = this.stack.map((f) => f.clone());
+    s.top = s.stack[s.stack.length - 1]!;
+    return s;
+  }
+}

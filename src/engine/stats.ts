@@ -1,0 +1,159 @@
+// stats.json: the run's summary, written into the output directory and printed by `sympath run --json`.
+// Its shape is a contract (../shared/DESIGN.md; checks outside the repository read it): the field names
+// and types below must not change, and nothing is added at the top level without changing DESIGN.md.
+
+export interface StatsJson {
+  program: string;
+  search: string;
+  prune: string[];
+  wallSeconds: number;
+  instructions: number;
+  paths: { completed: number; errors: number; partial: number; pruned: number };
+  tests: number;
+  errors: StatsError[];
+  states: { peak: number };
+  solver: { queries: number; z3Queries: number; cacheHits: number; seconds: number };
+  coverage: { instructionsCovered: number; instructionsTotal: number; linesCovered: number; linesTotal: number };
+}
+
+export interface StatsError {
+  kind: string;
+  file: string;
+  line: number;
+  /** The test's .ktest file name, e.g. test000003.ktest. */
+  test: string;
+}
+
+/** The stats.json field list with each field's JSON type: the contract as data (tests, validation). */
+export const STATS_SHAPE = {
+  program: 'string',
+  search: 'string',
+  prune: ['string'],
+  wallSeconds: 'number',
+  instructions: 'number',
+  paths: { completed: 'number', errors: 'number', partial: 'number', pruned: 'number' },
+  tests: 'number',
+  errors: [{ kind: 'string', file: 'string', line: 'number', test: 'string' }],
+  states: { peak: 'number' },
+  solver: { queries: 'number', z3Queries: 'number', cacheHits: 'number', seconds: 'number' },
+  coverage: { instructionsCovered: 'number', instructionsTotal: 'number', linesCovered: 'number', linesTotal: 'number' },
+} as const;
+
+type Shape = string | readonly Shape[] | { readonly [k: string]: Shape };
+
+function check(value: unknown, shape: Shape, path: string, problems: string[]): void {
+  if (typeof shape === 'string') {
+    if (typeof value !== shape || (shape === 'number' && !Number.isFinite(value))) {
+      problems.push(`${path}: expected a ${shape}, got ${JSON.stringify(value)}`);
+    }
+  } else if (Array.isArray(shape)) {
+    if (!Array.isArray(value)) problems.push(`${path}: expected an array`);
+    else value.forEach((v, i) => check(v, shape[0] as Shape, `${path}[${i}]`, problems));
+  } else {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      problems.push(`${path}: expected an object`);
+      return;
+    }
+    const obj = value as Record<string, unknown>;
+    const fields = shape as { readonly [k: string]: Shape };
+    for (const k of Object.keys(fields)) {
+      if (!(k in obj)) problems.push(`${path}.${k}: missing`);
+      else check(obj[k], fields[k]!, `${path}.${k}`, problems);
+    }
+  }
+}
+
+/** Problems with `value` as a stats.json (missing fields, wrong types); empty when it conforms. */
+export function statsProblems(value: unknown): string[] {
+  const problems: string[] = [];
+  check(value, STATS_SHAPE as unknown as Shape, 'stats', problems);
+  return problems;
+}
+
+/** What a run produced, from the engine's RunResult plus the solver's and the test writer's counts. */
+export interface StatsInput {
+  program: string;
+  search: string;
+  prune: readonly string[];
+  result: {
+    instructions: number;
+    paths: { completed: number; errors: number; partial: number; pruned: number };
+    statesPeak: number;
+    coverage: { instructionsCovered: number; instructionsTotal: number; linesCovered: number; linesTotal: number };
+    wallSeconds: number;
+  };
+  solver: { queries: number; z3Queries: number; cacheHits: number; seconds: number };
+  tests: number;
+  errors: readonly StatsError[];
+}
+
+const round = (x: number, digits = 3): number => Math.round(x * 10 ** digits) / 10 ** digits;
+
+export function buildStats(i: StatsInput): StatsJson {
+  const r = i.result;
+  return {
+    program: i.program,
+    search: i.search,
+    prune: [...i.prune],
+    wallSeconds: round(r.wallSeconds),
+    instructions: r.instructions,
+    paths: { completed: r.paths.completed, errors: r.paths.errors, partial: r.paths.partial, pruned: r.paths.pruned },
+    tests: i.tests,
+    errors: i.errors.map((e) => ({ kind: e.kind, file: e.file, line: e.line, test: e.test })),
+    states: { peak: r.statesPeak },
+    solver: {
+      queries: i.solver.queries,
+      z3Queries: i.solver.z3Queries,
+      cacheHits: i.solver.cacheHits,
+      seconds: round(i.solver.seconds),
+    },
+    coverage: {
+      instructionsCovered: r.coverage.instructionsCovered,
+      instructionsTotal: r.coverage.instructionsTotal,
+      linesCovered: r.coverage.linesCovered,
+      linesTotal: r.coverage.linesTotal,
+    },
+  };
+}
+
+export function percent(part: number, whole: number): string {
+  return whole > 0 ? ((100 * part) / whole).toFixed(2) : '-';
+}
+
+/** KLEE's klee-stats in spirit: one row per output directory, then each directory's details and errors. */
+export function formatStatsTable(rows: readonly { dir: string; stats: StatsJson }[]): string {
+  const header = ['Path', 'Instrs', 'Time(s)', 'ICov(%)', 'LCov(%)', 'Completed', 'Errors', 'Partial', 'Pruned', 'Tests', 'States', 'Queries', 'TSolver(%)'];
+  const body = rows.map(({ dir, stats: s }) => [
+    dir,
+    String(s.instructions),
+    s.wallSeconds.toFixed(2),
+    percent(s.coverage.instructionsCovered, s.coverage.instructionsTotal),
+    percent(s.coverage.linesCovered, s.coverage.linesTotal),
+    String(s.paths.completed),
+    String(s.paths.errors),
+    String(s.paths.partial),
+    String(s.paths.pruned),
+    String(s.tests),
+    String(s.states.peak),
+    String(s.solver.queries),
+    percent(s.solver.seconds, s.wallSeconds),
+  ]);
+  const widths = header.map((h, c) => Math.max(h.length, ...body.map((r) => r[c]!.length)));
+  const line = `+${widths.map((w) => '-'.repeat(w + 2)).join('+')}+`;
+  const fmt = (cells: readonly string[]): string =>
+    `| ${cells.map((x, c) => (c === 0 ? x.padEnd(widths[c]!) : x.padStart(widths[c]!))).join(' | ')} |`;
+  const out = [line, fmt(header), line, ...body.map(fmt), line];
+  for (const { dir, stats: s } of rows) {
+    out.push(
+      '',
+      `${dir}: program ${s.program}, search ${s.search}${s.prune.length ? `, prune ${s.prune.join(',')}` : ''}`,
+      `  states peak ${s.states.peak}; solver: ${s.solver.queries} queries, ${s.solver.z3Queries} to Z3, ` +
+        `${s.solver.cacheHits} cache hits, ${s.solver.seconds.toFixed(2)} s; ` +
+        `coverage: ${s.coverage.instructionsCovered}/${s.coverage.instructionsTotal} instructions, ` +
+        `${s.coverage.linesCovered}/${s.coverage.linesTotal} lines`,
+    );
+    if (s.errors.length === 0) out.push('  no errors found');
+    for (const e of s.errors) out.push(`  ${e.kind.padEnd(14)} ${e.file}:${e.line}  (${e.test})`);
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,161 @@
+// How a path ends: normal exit, an error, cut short (partial) or pruned. Each termination is recorded at
+// once (the state stops) and queued; flush() then asks the solver for the path's inputs and hands the
+// test to the sink, in termination order, so test numbering follows the run deterministically. Errors
+// are reported once per location (kind + file + line + instruction) unless --emit-all-errors.
+
+import type { Instruction } from '../ir/model.js';
+import type { ErrorKind } from './options.js';
+import type { PathError, TestCase, Termination } from './test-case.js';
+import type { Executor } from './executor.js';
+import type { ExecutionState } from './state.js';
+
+interface Pending {
+  state: ExecutionState;
+  termination: Termination;
+  exitCode?: number;
+  error?: PathError;
+}
+
+export interface PathCounts {
+  completed: number;
+  errors: number;
+  partial: number;
+  pruned: number;
+}
+
+export class Terminator {
+  readonly paths: PathCounts = { completed: 0, errors: 0, partial: 0, pruned: 0 };
+  testsWritten = 0;
+  private readonly seen = new Set<string>();
+  private queue: Pending[] = [];
+
+  constructor(private readonly ex: Executor) {}
+
+  /** The program exited (main returned or exit()). `code` is the process status (0..255). */
+  exit(s: ExecutionState, code: number): void {
+    this.end(s, { state: s, termination: 'exit', exitCode: code & 0xff });
+  }
+
+  /** klee_silent_exit: the path ends with no test. */
+  silentExit(s: ExecutionState): void {
+    if (!this.stop(s)) return;
+    this.paths.completed++;
+    this.ex.hookTerminate(s, null);
+  }
+
+  error(s: ExecutionState, kind: ErrorKind, message: string, inst: Instruction | null, info?: string[]): void {
+    if (s.terminated) return;
+    const error = this.describe(s, kind, message, inst, info);
+    const key = `${kind}:${error.file}:${error.line}:${inst ? inst.id : -1}`;
+    if (this.seen.has(key) && !this.ex.opts.emitAllErrors) {
+      if (!this.stop(s)) return;
+      this.paths.errors++;
+      this.ex.hookTerminate(s, null);
+      return;
+    }
+    this.seen.add(key);
+    this.end(s, { state: s, termination: 'error', error });
+  }
+
+  /** Cut short by a budget or an 'unknown' solver answer; still gets a test (KLEE does). */
+  partial(s: ExecutionState, reason: string, inst?: Instruction): void {
+    if (s.terminated) return;
+    if (reason) this.ex.message(`partial path${inst?.loc ? ` at ${inst.loc.file}:${inst.loc.line}` : ''}: ${reason}`);
+    this.end(s, { state: s, termination: 'partial' });
+  }
+
+  /** Stopped by a pruning hook: no test. */
+  pruned(s: ExecutionState): void {
+    if (!this.stop(s)) return;
+    this.paths.pruned++;
+    this.ex.hookTerminate(s, null);
+  }
+
+  private end(s: ExecutionState, p: Pending): void {
+    if (!this.stop(s)) return;
+    this.queue.push(p);
+  }
+
+  private stop(s: ExecutionState): boolean {
+    if (s.terminated) return false;
+    s.terminated = true;
+    this.ex.stateTerminated(s);
+    return true;
+  }
+
+  get hasPending(): boolean {
+    return this.queue.length > 0;
+  }
+
+  /** Solves for the inputs of every queued path and hands the tests to the sink. */
+  async flush(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue;
+      this.queue = [];
+      for (const p of batch) await this.emit(p);
+    }
+  }
+
+  private async emit(p: Pending): Promise<void> {
+    const s = p.state;
+    const count = (): void => {
+      if (p.termination === 'exit') this.paths.completed++;
+      else if (p.termination === 'error') this.paths.errors++;
+      else this.paths.partial++;
+    };
+    const opts = this.ex.opts;
+    // As KLEE: error tests are written even under --only-output-states-covering-new.
+    const filtered = opts.onlyOutputStatesCoveringNew && !s.coveredNew && p.termination !== 'error';
+    const wanted = !(opts.maxTests > 0 && this.testsWritten >= opts.maxTests) && !filtered && !this.ex.interrupted;
+    if (!wanted) {
+      count();
+      this.ex.hookTerminate(s, null);
+      return;
+    }
+    const values = await this.ex.solver.getInitialValues(
+      s.constraints,
+      s.symbolics.map((o) => o.array),
+    );
+    if (values === 'unknown' || values === 'unsat') {
+      this.ex.message(`no test for a path: the solver answered ${values} for its inputs`);
+      this.paths.partial++;
+      this.ex.hookTerminate(s, null);
+      return;
+    }
+    count();
+    const test: TestCase = {
+      termination: p.termination,
+      objects: s.symbolics.map((o, i) => ({ name: o.name, bytes: values[i]! })),
+      instructions: s.instructions,
+      coveredNew: s.coveredNew,
+    };
+    if (p.exitCode !== undefined) test.exitCode = p.exitCode;
+    if (p.error) test.error = p.error;
+    const name = this.ex.env.sink.add(test);
+    if (name !== null) this.testsWritten++;
+    this.ex.hookTerminate(s, test);
+    if (opts.maxTests > 0 && this.testsWritten >= opts.maxTests) this.ex.halt('max-tests');
+  }
+
+  /** The PathError of an error at `inst` in state `s`. */
+  describe(s: ExecutionState, kind: ErrorKind, message: string, inst: Instruction | null, info?: string[]): PathError {
+    const loc = inst?.loc;
+    const fn = inst?.parent.fn;
+    const stack: string[] = [];
+    for (let k = s.stack.length - 1, depth = 0; k >= 0; k--, depth++) {
+      const f = s.stack[k]!;
+      const at = k === s.stack.length - 1 && inst ? inst : f.block.insts[f.pc - 1] ?? f.block.insts[0];
+      const l = at?.loc;
+      stack.push(`#${depth} in ${f.fn.fn.name} (${l ? `${l.file}:${l.line}` : (f.fn.fn.sourceFile ?? '??')})`);
+    }
+    const error: PathError = {
+      kind,
+      message,
+      file: loc?.file ?? fn?.sourceFile ?? '',
+      line: loc?.line ?? 0,
+      stack,
+    };
+    if (info && info.length > 0) error.info = info.filter((l) => l !== '');
+    return error;
+  }
+}

@@ -1,0 +1,86 @@
+// Address assignment shared by every state of a run. Addresses are never reused: one monotonically
+// increasing cursor for globals and the heap (16-byte aligned, with a red zone after every object so an
+// off-by-one access lands in no object), a separate region for function and block addresses, and a
+// stack region that each state manages itself (state stacks grow and shrink, so stack addresses *are*
+// reused — by the same state, as a real stack does). Because the cursor only grows, the index of heap
+// and global objects is an array sorted by address that resolution binary-searches.
+
+import { MemoryObject, ObjKind } from './memory-object.js';
+
+/** Addresses below this are the null page: an access there is a null dereference. */
+export const NULL_PAGE_END = 0x1000;
+/** Function addresses: FUNC_BASE + 16 * function index. */
+export const FUNC_BASE = 0x100_0000;
+/** `blockaddress` values: BLOCK_BASE + 16 * k. */
+export const BLOCK_BASE = 0x800_0000;
+/** Globals and heap grow up from here. */
+export const HEAP_BASE = 0x1000_0000;
+/** Each state's stack grows up from here. */
+export const STACK_BASE = 0x7f00_0000_0000;
+/** Bytes of no-man's-land after every object. */
+export const RED_ZONE = 16;
+
+export function align16(n: number): number {
+  return Math.ceil(n / 16) * 16;
+}
+
+export class Allocator {
+  private cursor = HEAP_BASE;
+  private nextId = 1;
+  /** Heap and global objects in address order (= allocation order). */
+  readonly objects: MemoryObject[] = [];
+
+  /** A new heap or global object at a fresh address. */
+  allocate(size: number, kind: ObjKind, name: string, site: string, readOnly = false, align = 16): MemoryObject {
+    const address = Math.ceil(this.cursor / Math.max(align, 16)) * Math.max(align, 16);
+    const mo = new MemoryObject(this.nextId++, address, size, kind, name, site, readOnly);
+    this.cursor = align16(address + Math.max(size, 1)) + RED_ZONE;
+    this.objects.push(mo);
+    return mo;
+  }
+
+  /** A stack object at an address the state chose (not indexed here). */
+  stackObject(address: number, size: number, name: string, site: string): MemoryObject {
+    return new MemoryObject(this.nextId++, address, size, ObjKind.Stack, name, site);
+  }
+
+  /** The heap/global object with the greatest base <= addr (the only candidate to contain it). */
+  floor(addr: number): MemoryObject | undefined {
+    const objs = this.objects;
+    let lo = 0;
+    let hi = objs.length - 1;
+    if (hi < 0 || addr < objs[0]!.address) return undefined;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (objs[mid]!.address <= addr) lo = mid;
+      else hi = mid - 1;
+    }
+    return objs[lo];
+  }
+
+  /** Heap/global objects overlapping [lo, hi] (inclusive), in address order. */
+  overlapping(lo: number, hi: number, limit: number): MemoryObject[] {
+    const out: MemoryObject[] = [];
+    const objs = this.objects;
+    const first = this.floor(lo);
+    let i = first ? this.indexOf(first) : 0;
+    for (; i < objs.length && out.length <= limit; i++) {
+      const o = objs[i]!;
+      if (o.address > hi) break;
+      if (o.address + Math.max(o.size, 1) > lo) out.push(o);
+    }
+    return out;
+  }
+
+  private indexOf(o: MemoryObject): number {
+    // Binary search for the object itself (objects are sorted by address).
+    let lo = 0;
+    let hi = this.objects.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.objects[mid]!.address < o.address) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}

@@ -1,0 +1,260 @@
+// ObjectState: one state's contents of one MemoryObject (KLEE's ObjectState). Concrete bytes live in a
+// Uint8Array; bytes written with a symbolic value at a concrete offset sit in a sparse overlay of 8-bit
+// expressions. The first write at a *symbolic* offset turns the object into "array mode": its contents
+// become a constant array (the bytes at that moment) plus an update list of every later write, and all
+// reads go through that list, as in KLEE. A read at a symbolic offset of an object still in byte mode
+// builds (and caches until the next write) the same array view without switching modes.
+//
+// Copy-on-write: an ObjectState carries the token of the address space that owns it; a state that does
+// not own it clones it before its first write (address-space.ts), so a fork never copies bytes.
+
+import { ArrayDecl, Expr, Kind, type UpdateNode } from '../expr/expr.js';
+import { concat, constant, extract, read, readLE, write, add } from '../expr/build.js';
+import type { MemoryObject } from './memory-object.js';
+
+/** A byte: concrete (0..255) or an 8-bit expression. */
+export type ByteVal = number | Expr;
+
+let constArrayCounter = 0;
+
+export class ObjectState {
+  /** Concrete contents (authoritative in byte mode where `sym[i]` is unset). */
+  bytes: Uint8Array;
+  private view: DataView | null = null;
+  /** Symbolic bytes at concrete offsets (byte mode); null when there are none. */
+  sym: (Expr | undefined)[] | null = null;
+  private symCount = 0;
+  /** Array mode: contents are `read(root, updates, i)`; in byte mode a cached view (null = none). */
+  private root: ArrayDecl | null = null;
+  private updates: UpdateNode | null = null;
+  private arrayMode = false;
+
+  constructor(
+    readonly obj: MemoryObject,
+    /** Token of the address space allowed to write this in place. */
+    public owner: number,
+    bytes?: Uint8Array,
+  ) {
+    this.bytes = bytes ?? new Uint8Array(obj.size);
+  }
+
+  clone(owner: number): ObjectState {
+    const c = new ObjectState(this.obj, owner, this.bytes.slice());
+    if (this.sym) {
+      c.sym = this.sym.slice();
+      c.symCount = this.symCount;
+    }
+    c.root = this.root;
+    c.updates = this.updates;
+    c.arrayMode = this.arrayMode;
+    return c;
+  }
+
+  /** True when every byte is concrete (reads can take the fast path). */
+  get isConcrete(): boolean {
+    return this.sym === null && !this.arrayMode;
+  }
+
+  private dv(): DataView {
+    return (this.view ??= new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Concrete offsets
+
+  /** Little-endian value of bytes [off, off+n): a bigint when all are concrete, else an Expr. */
+  read(off: number, n: number): bigint | Expr {
+    if (this.sym === null && !this.arrayMode) return this.readConcrete(off, n);
+    if (!this.arrayMode) {
+      const sym = this.sym!;
+      let any = false;
+      for (let i = 0; i < n; i++) if (sym[off + i] !== undefined) { any = true; break; }
+      if (!any) return this.readConcrete(off, n);
+    }
+    let e = this.byteExpr(off);
+    for (let i = 1; i < n; i++) e = concat(this.byteExpr(off + i), e);
+    return e.kind === Kind.Const ? e.value : e;
+  }
+
+  /** Bytes [off, off+n) known to be concrete, little-endian. */
+  readConcrete(off: number, n: number): bigint {
+    const b = this.bytes;
+    switch (n) {
+      case 1:
+        return BigInt(b[off]!);
+      case 2:
+        return BigInt(b[off]! | (b[off + 1]! << 8));
+      case 4:
+        return BigInt(this.dv().getUint32(off, true));
+      case 8:
+        return this.dv().getBigUint64(off, true);
+      default: {
+        let v = 0n;
+        for (let i = n - 1; i >= 0; i--) v = (v << 8n) | BigInt(b[off + i]!);
+        return v;
+      }
+    }
+  }
+
+  /** Writes the low n*8 bits of `v` little-endian at [off, off+n). */
+  write(off: number, n: number, v: bigint | Expr): void {
+    if (typeof v === 'bigint') {
+      if (this.arrayMode) {
+        for (let i = 0; i < n; i++) this.writeByte(off + i, Number((v >> BigInt(8 * i)) & 0xffn));
+        return;
+      }
+      this.root = null;
+      if (this.sym !== null) this.clearSym(off, n);
+      this.writeConcrete(off, n, v);
+      return;
+    }
+    if (v.kind === Kind.Const) return this.write(off, n, v.value);
+    for (let i = 0; i < n; i++) {
+      const byte = v.width > 8 * i ? extract(v, 8 * i, Math.min(8, v.width - 8 * i)) : constant(8, 0);
+      this.writeByte(off + i, byte.width === 8 ? byte : concat(constant(8 - byte.width, 0), byte));
+    }
+  }
+
+  writeConcrete(off: number, n: number, v: bigint): void {
+    const b = this.bytes;
+    switch (n) {
+      case 1:
+        b[off] = Number(v & 0xffn);
+        return;
+      case 2: {
+        const x = Number(v & 0xffffn);
+        b[off] = x & 0xff;
+        b[off + 1] = x >>> 8;
+        return;
+      }
+      case 4:
+        this.dv().setUint32(off, Number(v & 0xffffffffn), true);
+        return;
+      case 8:
+        this.dv().setBigUint64(off, BigInt.asUintN(64, v), true);
+        return;
+      default:
+        for (let i = 0; i < n; i++) {
+          b[off + i] = Number(v & 0xffn);
+          v >>= 8n;
+        }
+    }
+  }
+
+  private clearSym(off: number, n: number): void {
+    const sym = this.sym!;
+    for (let i = 0; i < n; i++) {
+      if (sym[off + i] !== undefined) {
+        sym[off + i] = undefined;
+        this.symCount--;
+      }
+    }
+    if (this.symCount === 0) this.sym = null;
+  }
+
+  /** One byte at a concrete offset. */
+  readByte(off: number): ByteVal {
+    if (this.arrayMode) {
+      const e = read(this.root!, this.updates, constant(32, off));
+      return e.kind === Kind.Const ? Number(e.value) : e;
+    }
+    const s = this.sym === null ? undefined : this.sym[off];
+    return s ?? this.bytes[off]!;
+  }
+
+  writeByte(off: number, v: ByteVal): void {
+    if (typeof v !== 'number' && v.kind === Kind.Const) v = Number(v.value);
+    if (this.arrayMode) {
+      this.updates = write(this.updates, constant(32, off), typeof v === 'number' ? constant(8, v) : v);
+      return;
+    }
+    this.root = null;
+    if (typeof v === 'number') {
+      if (this.sym !== null && this.sym[off] !== undefined) this.clearSym(off, 1);
+      this.bytes[off] = v;
+      return;
+    }
+    if (this.sym === null) this.sym = new Array(this.obj.size);
+    if (this.sym[off] === undefined) this.symCount++;
+    this.sym[off] = v;
+  }
+
+  private byteExpr(off: number): Expr {
+    const b = this.readByte(off);
+    return typeof b === 'number' ? constant(8, b) : b;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Symbolic offsets (`index` is a 32-bit expression; the caller has checked it is in bounds)
+
+  /** Little-endian n-byte read at a symbolic offset. */
+  readAt(index: Expr, n: number): bigint | Expr {
+    this.arrayView();
+    const e = readLE(this.root!, this.updates, index, n);
+    return e.kind === Kind.Const ? e.value : e;
+  }
+
+  /** Little-endian n-byte write of `v` (a value of n*8 bits) at a symbolic offset. */
+  writeAt(index: Expr, n: number, v: bigint | Expr): void {
+    this.enterArrayMode();
+    const e = typeof v === 'bigint' ? constant(n * 8, v) : v;
+    for (let i = 0; i < n; i++) {
+      const at = i === 0 ? index : add(index, constant(32, i));
+      this.updates = write(this.updates, at, extract(e, 8 * i, 8));
+    }
+  }
+
+  /** The contents as (constant array, update list); cached until the next write in byte mode. */
+  private arrayView(): void {
+    if (this.root !== null) return;
+    this.root = new ArrayDecl(`const_arr${++constArrayCounter}`, this.obj.size, this.bytes.slice());
+    let u: UpdateNode | null = null;
+    if (this.sym !== null) {
+      const sym = this.sym;
+      for (let i = 0; i < sym.length; i++) {
+        const s = sym[i];
+        if (s !== undefined) u = write(u, constant(32, i), s);
+      }
+    }
+    this.updates = u;
+  }
+
+  private enterArrayMode(): void {
+    if (this.arrayMode) return;
+    this.arrayView();
+    this.arrayMode = true;
+    this.sym = null;
+    this.symCount = 0;
+  }
+
+  /** Copies n bytes from `src` (possibly this object; overlapping ranges are safe, as memmove). */
+  copyFrom(src: ObjectState, srcOff: number, dstOff: number, n: number): void {
+    if (n <= 0) return;
+    if (src.isConcrete && this.isConcrete) {
+      if (src === this) this.bytes.copyWithin(dstOff, srcOff, srcOff + n);
+      else this.bytes.set(src.bytes.subarray(srcOff, srcOff + n), dstOff);
+      this.root = null;
+      return;
+    }
+    const tmp: ByteVal[] = new Array(n);
+    for (let i = 0; i < n; i++) tmp[i] = src.readByte(srcOff + i);
+    for (let i = 0; i < n; i++) this.writeByte(dstOff + i, tmp[i]!);
+  }
+
+  /** Sets n bytes to `v` (memset). */
+  fill(off: number, n: number, v: ByteVal): void {
+    if (n <= 0) return;
+    if (typeof v === 'number' && !this.arrayMode) {
+      if (this.sym !== null) this.clearSym(off, n);
+      this.bytes.fill(v, off, off + n);
+      this.root = null;
+      return;
+    }
+    for (let i = 0; i < n; i++) this.writeByte(off + i, v);
+  }
+
+  /** Replace bytes [off, off+size) by the bytes of a fresh symbolic array (klee_make_symbolic). */
+  makeSymbolic(off: number, array: ArrayDecl): void {
+    for (let i = 0; i < array.size; i++) this.writeByte(off + i, read(array, null, constant(32, i)));
+  }
+}

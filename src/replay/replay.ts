@@ -1,0 +1,304 @@
+// `sympath replay` as a function: build the program of an output directory natively for one target, run
+// every test on it in creation order (snapshotting gcov coverage after each, for coverage over time),
+// judge each run, and write the coverage outputs. `sympath run --replay-coverage` calls replayOutputDir
+// at the end of a run; the CLI (src/cli/replay.ts) prints what it returns.
+//
+// Files: OUTDIR/replay-<arch>/build[-sanitize]/ (objects, .gcno, .gcda, bin/<program>),
+// OUTDIR/replay-<arch>/logs/<test>.stdout|.stderr (the end of each), OUTDIR/replay-<arch>/replay.json
+// (the Replay JSON), OUTDIR/coverage.json, OUTDIR/coverage.svg, OUTDIR/coverage/ (HTML).
+
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { readKTest, type KTest } from '../engine/ktest.js';
+import { target, type Arch, type Target } from './arch.js';
+import { buildNative, type NativeBuild } from './build.js';
+import { writeCoverageFiles, writeHtmlReport, type CoverageJson, type TimelinePoint } from './coverage-report.js';
+import { ReplayError } from './errors.js';
+import { createSymFiles, freshDir, runProgram, type RunObservation } from './execute.js';
+import { runGcov, sourceFilter, summarize, uncoveredLines, type CoverageSummary, type FileCoverage } from './gcov.js';
+import { describeRun, judgeError, judgeNormal } from './outcome.js';
+import { fileType, isPosixTest, posixEnvironment, S_IFIFO, type PosixEnvironment } from './posix-env.js';
+import { listTests, readProgramInfo, runStartMs, type ProgramInfo, type ProgramOverrides, type TestEntry } from './run-info.js';
+import { ENV_ARGV, ENV_KTEST, ENV_SKIP } from './runtime-contract.js';
+
+export interface ReplayOptions extends ProgramOverrides {
+  arch?: Arch;
+  sanitize?: boolean;
+  /** Per test, in seconds (default 10). */
+  timeoutSeconds?: number;
+  /** Write the gcovr HTML report (default true). */
+  html?: boolean;
+  /** Keep each test's scratch directory (default: removed after the run). */
+  keepScratch?: boolean;
+  /** Progress lines (one per test). */
+  progress?: (line: string) => void;
+}
+
+/** One entry of the Replay JSON's "tests". */
+export interface TestJson {
+  test: string;
+  exit: number | null;
+  signal: string | null;
+  timedOut: boolean;
+}
+
+/** One entry of the Replay JSON's "errors" (reason added to DESIGN.md's fields). */
+export interface ErrorJson {
+  kind: string;
+  test: string;
+  reproduced: boolean;
+  reason: string;
+}
+
+/** The Replay JSON of DESIGN.md, plus: sanitize, divergent (non-error tests whose run was not a normal
+ *  exit, with the reason) and notes (what the replay could not do exactly). */
+export interface ReplayJson {
+  arch: Arch;
+  sanitize: boolean;
+  tests: TestJson[];
+  errors: ErrorJson[];
+  coverage: CoverageSummary;
+  divergent: { test: string; reason: string }[];
+  notes: string[];
+}
+
+/** Per test, what the text report shows. */
+export interface TestReport {
+  test: string;
+  kind?: string;
+  partial: boolean;
+  posix: boolean;
+  outcome: string;
+  verdict?: { reproduced: boolean; reason: string };
+  divergence?: string;
+  seconds: number;
+}
+
+export interface ReplayResult {
+  outDir: string;
+  json: ReplayJson;
+  reports: TestReport[];
+  uncovered: { file: string; lines: number[] }[];
+  coverageSources: string[];
+  build: NativeBuild;
+  target: Target;
+  files: { replayJson: string; coverageJson: string; coverageSvg: string; html: string | null };
+}
+
+const DEFAULT_TIMEOUT = 10;
+const KEEP_BYTES = 256 * 1024;
+
+/** What one native run of a test needs besides the binary. */
+interface Prepared {
+  args: Uint8Array[];
+  posix?: PosixEnvironment;
+  notes: string[];
+}
+
+function prepare(kt: KTest, program: ProgramInfo): Prepared {
+  if (program.posixRuntime || isPosixTest(kt)) {
+    const env = posixEnvironment(kt);
+    return { args: env.args, posix: env, notes: env.notes };
+  }
+  const enc = new TextEncoder();
+  return { args: kt.args.slice(1).map((a) => enc.encode(a)), notes: [] };
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function asText(b: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(b);
+  } catch {
+    return undefined;
+  }
+}
+
+async function runTest(
+  t: TestEntry,
+  kt: KTest,
+  prep: Prepared,
+  ctx: { build: NativeBuild; target: Target; program: ProgramInfo; replayDir: string; timeoutSeconds: number; sanitize: boolean; keepScratch: boolean },
+): Promise<{ obs: RunObservation; notes: string[] }> {
+  const stem = t.name.replace(/\.ktest$/, '');
+  const scratch = join(ctx.replayDir, 'scratch', stem);
+  freshDir(scratch);
+  const notes = [...prep.notes];
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    LC_ALL: 'C',
+    LANG: 'C',
+    TZ: 'UTC0',
+    HOME: scratch,
+    PWD: scratch,
+    [ENV_KTEST]: resolve(t.path),
+    ASAN_OPTIONS: 'detect_leaks=0:abort_on_error=0:disable_coredump=1:handle_abort=0:allow_user_segv_handler=1',
+    UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1',
+  };
+  let stdin: Parameters<typeof runProgram>[0]['stdin'] = { kind: 'none' };
+  if (prep.posix) {
+    notes.push(...createSymFiles(scratch, prep.posix));
+    if (prep.posix.consumed.length > 0) env[ENV_SKIP] = prep.posix.consumed.join(',');
+    const s = prep.posix.stdin;
+    if (s) {
+      if (s.stat && fileType(s.stat.mode) === S_IFIFO) stdin = { kind: 'pipe', data: s.data };
+      else {
+        const path = join(ctx.replayDir, 'scratch', `${stem}.stdin`);
+        writeFileSync(path, s.data);
+        stdin = { kind: 'file', path };
+      }
+    }
+  }
+  // Arguments that are not UTF-8 cannot be passed by a Node child process as they are: placeholders go
+  // on the command line and the replay library puts the real bytes in argv before main.
+  const texts = prep.args.map(asText);
+  let argStrings: string[];
+  if (texts.every((s): s is string => s !== undefined)) argStrings = texts;
+  else {
+    const path = join(ctx.replayDir, 'scratch', `${stem}.argv`);
+    writeFileSync(path, Buffer.concat(prep.args.flatMap((a) => [Buffer.from(a), Buffer.from([0])])));
+    env[ENV_ARGV] = path;
+    argStrings = prep.args.map(() => 'x');
+  }
+  const name = ctx.program.programName;
+  const r = ctx.target.runner;
+  const obs = await runProgram({
+    command: r.length > 0 ? r[0]! : ctx.build.binary,
+    args: r.length > 0 ? [...r.slice(1), ...(ctx.target.argv0Flag ? [ctx.target.argv0Flag, name] : []), ctx.build.binary, ...argStrings] : argStrings,
+    ...(r.length > 0 ? {} : { argv0: name }),
+    cwd: scratch,
+    env,
+    stdin,
+    timeoutMs: ctx.timeoutSeconds * 1000,
+    keepBytes: KEEP_BYTES,
+  });
+  if (!ctx.keepScratch) {
+    rmSync(scratch, { recursive: true, force: true });
+    rmSync(join(ctx.replayDir, 'scratch', `${stem}.stdin`), { force: true });
+    rmSync(join(ctx.replayDir, 'scratch', `${stem}.argv`), { force: true });
+  }
+  return { obs, notes };
+}
+
+/** Replays every test of `outDir` on a native build; see the file comment. */
+export async function replayOutputDir(outDir: string, opts: ReplayOptions = {}): Promise<ReplayResult> {
+  const dir = resolve(outDir);
+  const arch = opts.arch ?? 'x86_64';
+  const sanitize = opts.sanitize === true;
+  const timeoutSeconds = opts.timeoutSeconds ?? DEFAULT_TIMEOUT;
+  if (!(timeoutSeconds > 0)) throw new ReplayError('sympath replay: --timeout must be a number of seconds > 0');
+  const program = readProgramInfo(dir, opts);
+  const tests = listTests(dir);
+  const t = target(arch);
+  const replayDir = join(dir, `replay-${arch}`);
+  mkdirSync(replayDir, { recursive: true });
+  rmSync(join(replayDir, 'scratch'), { recursive: true, force: true });
+  rmSync(join(replayDir, 'logs'), { recursive: true, force: true });
+  mkdirSync(join(replayDir, 'scratch'));
+  mkdirSync(join(replayDir, 'logs'));
+  const build = await buildNative(program, t, join(replayDir, sanitize ? 'build-sanitize' : 'build'), sanitize);
+  const own = sourceFilter(program.coverageSources);
+  const coverageNow = async (): Promise<FileCoverage[]> =>
+    (await runGcov(t.gcov, build.objects.map((o) => o.gcno), build.dir)).filter((f) => own(f.file));
+
+  const notes: string[] = [];
+  const json: ReplayJson = {
+    arch,
+    sanitize,
+    tests: [],
+    errors: [],
+    coverage: { linesCovered: 0, linesTotal: 0, branchesCovered: 0, branchesTotal: 0 },
+    divergent: [],
+    notes,
+  };
+  const reports: TestReport[] = [];
+  const timeline: TimelinePoint[] = [];
+  const start = runStartMs(dir, tests);
+  let lastSeconds = 0;
+  let files: FileCoverage[] | undefined;
+  for (const test of tests) {
+    let kt: KTest;
+    try {
+      kt = readKTest(test.path);
+    } catch (e) {
+      notes.push(`${test.name}: not replayed: ${(e as Error).message}`);
+      continue;
+    }
+    const prep = prepare(kt, program);
+    const { obs, notes: testNotes } = await runTest(test, kt, prep, {
+      build,
+      target: t,
+      program,
+      replayDir,
+      timeoutSeconds,
+      sanitize,
+      keepScratch: opts.keepScratch === true,
+    });
+    for (const n of testNotes) notes.push(`${test.name}: ${n}`);
+    const stem = test.name.replace(/\.ktest$/, '');
+    writeFileSync(join(replayDir, 'logs', `${stem}.stdout`), obs.stdout, 'latin1');
+    writeFileSync(join(replayDir, 'logs', `${stem}.stderr`), obs.stderr, 'latin1');
+    json.tests.push({ test: test.name, exit: obs.exit, signal: obs.signal, timedOut: obs.timedOut });
+    const report: TestReport = {
+      test: test.name,
+      partial: test.partial,
+      posix: prep.posix !== undefined,
+      outcome: describeRun(obs, timeoutSeconds),
+      seconds: obs.seconds,
+      ...(test.errorKind !== undefined ? { kind: test.errorKind } : {}),
+    };
+    if (test.errorKind !== undefined) {
+      const v = judgeError(test.errorKind, test.errorMessage, obs, { arch, sanitize, timeoutSeconds });
+      json.errors.push({ kind: test.errorKind, test: test.name, reproduced: v.reproduced, reason: v.reason });
+      report.verdict = v;
+    } else if (!test.partial) {
+      const why = judgeNormal(obs, { sanitize, timeoutSeconds });
+      if (why !== undefined) {
+        json.divergent.push({ test: test.name, reason: why });
+        report.divergence = why;
+      }
+    }
+    reports.push(report);
+    files = await coverageNow();
+    const s = summarize(files);
+    // Creation times only go forward (a copied directory may have shuffled them).
+    lastSeconds = Math.max(lastSeconds, Math.max(0, (test.mtimeMs - start) / 1000));
+    timeline.push({ test: test.name, seconds: Number(lastSeconds.toFixed(3)), linesCovered: s.linesCovered, branchesCovered: s.branchesCovered });
+    opts.progress?.(`${test.name}: ${report.outcome}`);
+  }
+  files ??= await coverageNow();
+  json.coverage = summarize(files);
+  const uncovered = uncoveredLines(files);
+  if (arch === 'aarch64' && sanitize) {
+    notes.push('aarch64 under qemu-user: ASan and UBSan work, LeakSanitizer does not (leak checks are off on both arches)');
+  }
+
+  let html: string | null = null;
+  if (opts.html !== false) {
+    const h = await writeHtmlReport(dir, build.dir, t.gcov, program.coverageSources, `sympath replay: ${program.programName} (${arch})`);
+    if ('path' in h) html = h.path;
+    else notes.push(`no HTML coverage report: ${h.error}`);
+  }
+  const coverageJson: CoverageJson = {
+    arch,
+    sanitize,
+    sources: program.coverageSources,
+    coverage: json.coverage,
+    uncovered,
+    timeline,
+    html,
+  };
+  const written = writeCoverageFiles(dir, coverageJson);
+  const replayJson = join(replayDir, 'replay.json');
+  writeFileSync(replayJson, `${JSON.stringify(json, null, 2)}\n`);
+  return {
+    outDir: dir,
+    json,
+    reports,
+    uncovered,
+    coverageSources: program.coverageSources,
+    build,
+    target: t,
+    files: { replayJson, coverageJson: written.json, coverageSvg: written.svg, html },
+  };
+}

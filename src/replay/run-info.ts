@@ -1,0 +1,160 @@
+// What `sympath replay` needs to know about an output directory: how its program was built (run.json,
+// written by `sympath run`; or overrides for directories KLEE wrote) and its tests in creation order,
+// each with its error kind (testNNNNNN.<kind>.err) or partial mark (testNNNNNN.early).
+
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { ReplayError } from './errors.js';
+
+/** The build recipe of the program under test. */
+export interface ProgramInfo {
+  /** C files to compile natively (absolute). */
+  sources: string[];
+  /** Files whose lines count for coverage (absolute): files, or directories meaning every file below. */
+  coverageSources: string[];
+  includes: string[];
+  defines: string[];
+  /** The program's concrete arguments (after its name), as `sympath run` was given them. */
+  programArgs: string[];
+  /** Whether tests come from the POSIX model (--posix-runtime): argv, files and stdin are in the test. */
+  posixRuntime: boolean;
+  /** argv[0] as the engine gave it: the first source's base name without extension. */
+  programName: string;
+}
+
+/** Overrides for a directory without run.json (KLEE's klee-out-N) or to change what counts. */
+export interface ProgramOverrides {
+  sources?: string[];
+  includes?: string[];
+  defines?: string[];
+  coverageSources?: string[];
+  posixRuntime?: boolean;
+}
+
+export interface TestEntry {
+  /** testNNNNNN.ktest */
+  name: string;
+  path: string;
+  /** The NNNNNN of the name (creation order). */
+  index: number;
+  /** Modification time of the .ktest in ms (written once, when the test was made). */
+  mtimeMs: number;
+  /** The error kind from testNNNNNN.<kind>.err, if the path ended in an error. */
+  errorKind?: string;
+  /** The first line of the .err file without "Error: " (what the engine reported). */
+  errorMessage?: string;
+  /** Whether the path was cut by a budget (testNNNNNN.early). */
+  partial: boolean;
+}
+
+function strings(v: unknown): string[] | undefined {
+  return Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
+}
+
+function baseName(file: string): string {
+  const base = file.slice(file.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(0, dot) : base;
+}
+
+/** Reads OUTDIR/run.json (if any) and applies the overrides; throws ReplayError if no C sources result. */
+export function readProgramInfo(outDir: string, o: ProgramOverrides = {}, cwd = process.cwd()): ProgramInfo {
+  const runJson = join(outDir, 'run.json');
+  let run: Record<string, unknown> = {};
+  if (existsSync(runJson)) {
+    try {
+      run = JSON.parse(readFileSync(runJson, 'utf8')) as Record<string, unknown>;
+    } catch (e) {
+      throw new ReplayError(`sympath replay: ${runJson}: not valid JSON (${(e as Error).message})`);
+    }
+  } else if (o.sources === undefined) {
+    throw new ReplayError(
+      `sympath replay: ${outDir} has no run.json (it was not written by 'sympath run'); ` +
+        `pass the program's C files with --source FILE.c (and -I/-D as needed) to replay it`,
+    );
+  }
+  const runCwd = typeof run.cwd === 'string' ? run.cwd : cwd;
+  const abs = (base: string) => (f: string) => (isAbsolute(f) ? f : resolve(base, f));
+  const recorded = strings(run.sources) ?? (strings(run.programFiles) ?? []).filter((f) => /\.(c|i)$/i.test(f));
+  const sources = o.sources !== undefined ? o.sources.map(abs(cwd)) : recorded.map(abs(runCwd));
+  if (sources.length === 0) {
+    const files = strings(run.programFiles) ?? [];
+    throw new ReplayError(
+      `sympath replay: the program of ${outDir} has no C sources (program files: ${files.join(' ') || 'none'}); ` +
+        `a native build needs them: pass --source FILE.c`,
+    );
+  }
+  for (const s of sources) {
+    if (!existsSync(s)) throw new ReplayError(`sympath replay: source file ${s} no longer exists`);
+  }
+  const coverage =
+    o.coverageSources?.map(abs(cwd)) ?? strings(run.coverageSources)?.map(abs(runCwd)) ?? sources;
+  return {
+    sources,
+    coverageSources: coverage,
+    includes: o.includes !== undefined ? o.includes.map(abs(cwd)) : (strings(run.includes) ?? []).map(abs(runCwd)),
+    defines: o.defines ?? strings(run.defines) ?? [],
+    programArgs: strings(run.programArgs) ?? [],
+    posixRuntime: o.posixRuntime ?? run.posixRuntime === true,
+    programName: baseName(sources[0]!),
+  };
+}
+
+const TEST = /^test(\d+)\.ktest$/;
+const ERR = /^test(\d+)\.(.+)\.err$/;
+
+/** The tests of an output directory, in creation order (their numbers). */
+export function listTests(outDir: string): TestEntry[] {
+  let names: string[];
+  try {
+    names = readdirSync(outDir);
+  } catch {
+    throw new ReplayError(`sympath replay: ${outDir}: no such directory`);
+  }
+  const kinds = new Map<string, string>();
+  const early = new Set<string>();
+  for (const n of names) {
+    const m = ERR.exec(n);
+    if (m) kinds.set(m[1]!, m[2]!);
+    else if (/^test\d+\.early$/.test(n)) early.add(n.slice(4, -6));
+  }
+  const tests: TestEntry[] = [];
+  for (const n of names) {
+    const m = TEST.exec(n);
+    if (!m) continue;
+    const digits = m[1]!;
+    const path = join(outDir, n);
+    const kind = kinds.get(digits);
+    tests.push({
+      name: n,
+      path,
+      index: Number(digits),
+      mtimeMs: statSync(path).mtimeMs,
+      ...(kind !== undefined ? { errorKind: kind, errorMessage: errMessage(join(outDir, `test${digits}.${kind}.err`)) } : {}),
+      partial: early.has(digits),
+    });
+  }
+  return tests.sort((a, b) => a.index - b.index || a.name.localeCompare(b.name));
+}
+
+function errMessage(path: string): string | undefined {
+  try {
+    const first = readFileSync(path, 'utf8').split('\n')[0] ?? '';
+    return first.replace(/^Error:\s*/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+/** When the run started, for coverage over time: run.json is written just before exploring (KLEE
+ *  writes assembly.ll then); failing both, the first test. */
+export function runStartMs(outDir: string, tests: readonly TestEntry[]): number {
+  for (const f of ['run.json', 'assembly.ll']) {
+    try {
+      return statSync(join(outDir, f)).mtimeMs;
+    } catch {
+      // try the next
+    }
+  }
+  return tests.length > 0 ? Math.min(...tests.map((t) => t.mtimeMs)) : 0;
+}

@@ -1,0 +1,40 @@
+// Assembling the solver chain, KLEE style (ConstructSolverChain): a Z3 back end at the core, wrapped
+// by the counterexample cache, the query cache and constraint independence, under the engine-facing
+// API with its constant fast path. Each cache is switchable for ablation (benchmarks/solver.bench.ts).
+//
+//   ChainSolver (constant fast path, Solver API)
+//     -> Independence -> QueryCache -> CexCache -> CountedBackend -> Z3Native | Z3Wasm
+
+import type { Solver, SolverOptions } from './solver.js';
+import { CountedBackend, newCounters, type CoreSolver } from './core.js';
+import { Independence } from './independence.js';
+import { QueryCache } from './query-cache.js';
+import { CexCache } from './cex-cache.js';
+import { ChainSolver } from './frontend.js';
+import { Z3Native } from './z3-native.js';
+import { Z3Wasm } from './z3-wasm.js';
+
+export { ChainSolver } from './frontend.js';
+export { Z3NotFoundError } from './z3-native.js';
+export type { Solver, SolverOptions, SolverStats } from './solver.js';
+
+/**
+ * The back end `sympath run` uses without `--solver`: native Z3 answers small queries ~4-5x faster
+ * than wasm on this machine class (benchmarks/solver.bench.ts; README "Solver").
+ */
+export const DEFAULT_BACKEND: SolverOptions['backend'] = 'native';
+
+/** A Z3 back end alone (no caches), for tests and benchmarks. */
+export async function createBackend(backend: SolverOptions['backend'], timeoutSeconds: number) {
+  const timeoutMs = timeoutSeconds * 1000;
+  return backend === 'native' ? Z3Native.create({ timeoutMs }) : Z3Wasm.create({ timeoutMs });
+}
+
+export async function createSolver(opts: SolverOptions): Promise<ChainSolver & Solver> {
+  const counters = newCounters();
+  let s: CoreSolver = new CountedBackend(await createBackend(opts.backend, opts.timeoutSeconds), counters);
+  if (opts.cexCache !== false) s = new CexCache(s, counters);
+  if (opts.queryCache !== false) s = new QueryCache(s, counters);
+  if (opts.independence !== false) s = new Independence(s, counters);
+  return new ChainSolver(s, counters, opts.backend);
+}

@@ -1,0 +1,57 @@
+// The solver API the engine uses. A query is a set of constraints (the path condition, each a width-1
+// Expr) and a question about one more expression. Every method may answer "unknown" (timeout or a
+// back-end failure): the engine must treat that as neither sat nor unsat — it never becomes a silent
+// guess here.
+
+import type { ArrayDecl, Expr } from '../expr/expr.js';
+
+export type Validity = 'true' | 'false' | 'unknown';
+
+/** The path condition as the solver sees it: an immutable list of boolean constraints. */
+export type Constraints = readonly Expr[];
+
+export interface SolverStats {
+  /** Queries reaching the chain. */
+  queries: number;
+  /** Queries that reached a Z3 back end. */
+  z3Queries: number;
+  /** Queries answered by a cache (query cache or counterexample cache). */
+  cacheHits: number;
+  /** Seconds spent in the solver chain (wall time). */
+  seconds: number;
+}
+
+export interface Solver {
+  /** Is `cond` satisfiable together with `constraints`? */
+  mayBeTrue(constraints: Constraints, cond: Expr): Promise<boolean | 'unknown'>;
+  /** Is `cond` implied by `constraints`? */
+  mustBeTrue(constraints: Constraints, cond: Expr): Promise<boolean | 'unknown'>;
+  mayBeFalse(constraints: Constraints, cond: Expr): Promise<boolean | 'unknown'>;
+  /**
+   * Both directions of a branch at once (one or two solver calls): whether `cond` may be true and
+   * whether it may be false under `constraints`.
+   */
+  branch(constraints: Constraints, cond: Expr): Promise<{ canTrue: boolean | 'unknown'; canFalse: boolean | 'unknown' }>;
+  /** One value `e` can take under `constraints` (constraints must be satisfiable). */
+  getValue(constraints: Constraints, e: Expr): Promise<bigint | 'unknown'>;
+  /** Minimum and maximum unsigned value of `e` under `constraints`. */
+  getRange(constraints: Constraints, e: Expr): Promise<{ min: bigint; max: bigint } | 'unknown'>;
+  /**
+   * A satisfying assignment of `arrays` (bytes per array, in order) for `constraints`, or 'unsat' /
+   * 'unknown'. Arrays the constraints do not mention get zero bytes.
+   */
+  getInitialValues(constraints: Constraints, arrays: readonly ArrayDecl[]): Promise<Uint8Array[] | 'unsat' | 'unknown'>;
+  readonly stats: SolverStats;
+  /** Release back-end resources (a native process, a wasm context). */
+  close(): Promise<void>;
+}
+
+export interface SolverOptions {
+  backend: 'wasm' | 'native';
+  /** Per-query timeout in seconds (0 = none). */
+  timeoutSeconds: number;
+  /** Each cache layer switchable for ablation and benchmarks. */
+  independence?: boolean;
+  queryCache?: boolean;
+  cexCache?: boolean;
+}

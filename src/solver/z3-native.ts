@@ -1,0 +1,236 @@
+// The `native` back end: Debian's `z3 -in` process over a pipe, speaking SMT-LIB2 (bit-vectors and
+// arrays; no `set-logic`: QF_ABV would reject the constant arrays of concrete tables). One
+// long-lived process; each query is one write and one read:
+//
+//   <new base-level declarations/definitions> (push 1) (assert ..)* (check-sat)
+//   [(define-fun m0 ..) (get-value (m0 ..))] (pop 1) (echo "<sentinel>")
+//
+// and the answer is every line up to the sentinel (errors included, so a malformed query can never
+// desynchronise the stream). The per-query timeout is Z3's `:timeout` option; a watchdog kills a
+// process that overruns it by far, and a process that dies or misbehaves is restarted (the query is
+// retried once on the fresh process, then answered 'unknown').
+
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { Kind } from '../expr/expr.js';
+import { SmtLibTranslator, decodeModel } from './smtlib.js';
+import type { BackendStats, CheckResult, CoreSolver, Query } from './core.js';
+
+export const DEFAULT_Z3_PATH = '/usr/bin/z3';
+
+export interface NativeOptions {
+  /** Per-query timeout in milliseconds (0 = none). */
+  timeoutMs: number;
+  /** Path of the z3 binary. */
+  z3Path?: string;
+  /** Restart the process after this many definitions (bounds Z3's memory). */
+  maxDefinitions?: number;
+}
+
+/** Thrown when the z3 binary is missing. */
+export class Z3NotFoundError extends Error {
+  constructor(path: string) {
+    super(`z3 not found at ${path}: install Debian's z3 (apt-get install z3, or \`make setup\`) or use --solver wasm`);
+    this.name = 'Z3NotFoundError';
+  }
+}
+
+class Z3Process {
+  readonly proc: ChildProcessWithoutNullStreams;
+  private partial = '';
+  private lines: string[] = [];
+  private waiting: { sentinel: string; resolve: (lines: string[]) => void; reject: (e: Error) => void } | null = null;
+  private stderr = '';
+  dead: Error | null = null;
+
+  constructor(path: string) {
+    this.proc = spawn(path, ['-in', '-smt2'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc.stdout.setEncoding('utf8');
+    this.proc.stdout.on('data', (chunk: string) => this.onData(chunk));
+    this.proc.stderr.setEncoding('utf8');
+    this.proc.stderr.on('data', (chunk: string) => {
+      if (this.stderr.length < 4096) this.stderr += chunk;
+    });
+    this.proc.on('error', (e) => this.fail(e));
+    this.proc.on('exit', (code, signal) => this.fail(new Error(`z3 exited (${signal ?? code})${this.stderr ? `: ${this.stderr.trim()}` : ''}`)));
+    this.proc.stdin.on('error', (e) => this.fail(e));
+    this.idle();
+  }
+
+  /** While idle, the process does not keep Node alive. */
+  private idle(): void {
+    this.proc.unref();
+    (this.proc.stdout as unknown as { unref?: () => void }).unref?.();
+    (this.proc.stderr as unknown as { unref?: () => void }).unref?.();
+  }
+  private busy(): void {
+    this.proc.ref();
+    (this.proc.stdout as unknown as { ref?: () => void }).ref?.();
+  }
+
+  private fail(e: Error): void {
+    if (this.dead) return;
+    this.dead = e;
+    const w = this.waiting;
+    this.waiting = null;
+    w?.reject(e);
+  }
+
+  private onData(chunk: string): void {
+    this.partial += chunk;
+    let nl: number;
+    while ((nl = this.partial.indexOf('\n')) >= 0) {
+      const line = this.partial.slice(0, nl).replace(/\r$/, '');
+      this.partial = this.partial.slice(nl + 1);
+      if (this.waiting && line === this.waiting.sentinel) {
+        const w = this.waiting;
+        const lines = this.lines;
+        this.waiting = null;
+        this.lines = [];
+        this.idle();
+        w.resolve(lines);
+      } else {
+        this.lines.push(line);
+      }
+    }
+  }
+
+  /** Sends `text` followed by an echo of `sentinel`; resolves with the lines before the sentinel. */
+  request(text: string, sentinel: string, watchdogMs: number): Promise<string[]> {
+    if (this.dead) return Promise.reject(this.dead);
+    return new Promise<string[]>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const done = <T>(f: (v: T) => void) => (v: T): void => {
+        if (timer) clearTimeout(timer);
+        f(v);
+      };
+      this.waiting = { sentinel, resolve: done(resolve), reject: done(reject) };
+      this.lines = [];
+      this.busy();
+      if (watchdogMs > 0) {
+        timer = setTimeout(() => {
+          this.kill();
+          this.fail(new Error(`z3 did not answer within ${watchdogMs} ms`));
+        }, watchdogMs);
+      }
+      this.proc.stdin.write(`${text}(echo "${sentinel}")\n`);
+    });
+  }
+
+  kill(): void {
+    try {
+      this.proc.kill('SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.dead) return;
+    const exited = new Promise<void>((r) => this.proc.once('exit', () => r()));
+    this.proc.stdin.end('(exit)\n');
+    const t = setTimeout(() => this.kill(), 1000);
+    await exited;
+    clearTimeout(t);
+  }
+}
+
+export class Z3Native implements CoreSolver {
+  readonly stats: BackendStats = { calls: 0, seconds: 0 };
+  private z3: Z3Process | null = null;
+  private translator = new SmtLibTranslator();
+  private queue: Promise<unknown> = Promise.resolve();
+  private seq = 0;
+  private readonly path: string;
+  private readonly maxDefinitions: number;
+
+  private constructor(private readonly opts: NativeOptions) {
+    this.path = opts.z3Path ?? DEFAULT_Z3_PATH;
+    this.maxDefinitions = opts.maxDefinitions ?? 2_000_000;
+  }
+
+  /** Starts the process (throws Z3NotFoundError when the binary is missing). */
+  static async create(opts: NativeOptions): Promise<Z3Native> {
+    const s = new Z3Native(opts);
+    if (!existsSync(s.path)) throw new Z3NotFoundError(s.path);
+    await s.start();
+    return s;
+  }
+
+  private async start(): Promise<void> {
+    this.z3?.kill();
+    this.z3 = new Z3Process(this.path);
+    this.translator = new SmtLibTranslator();
+    const timeout = this.opts.timeoutMs > 0 ? `(set-option :timeout ${Math.ceil(this.opts.timeoutMs)})` : '';
+    const lines = await this.z3.request(`(set-option :print-success false)${timeout}`, '@@ready', 10_000);
+    const err = lines.find((l) => l.startsWith('(error'));
+    if (err) throw new Error(`z3 start-up: ${err}`);
+  }
+
+  check(q: Query): Promise<CheckResult> {
+    const run = this.queue.then(() => this.checkOnce(q, true));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async checkOnce(q: Query, retry: boolean): Promise<CheckResult> {
+    const t0 = performance.now();
+    try {
+      return await this.send(q);
+    } catch (e) {
+      // The process died, hung or rejected the text: start afresh (definitions are re-emitted).
+      const reason = e instanceof Error ? e.message : String(e);
+      try {
+        await this.start();
+      } catch (e2) {
+        return { status: 'unknown', reason: `z3 restart failed: ${e2 instanceof Error ? e2.message : e2}` };
+      }
+      if (retry && !/did not answer/.test(reason)) return this.checkOnce(q, false);
+      return { status: 'unknown', reason };
+    } finally {
+      this.stats.calls++;
+      this.stats.seconds += (performance.now() - t0) / 1000;
+    }
+  }
+
+  private async send(q: Query): Promise<CheckResult> {
+    if (!this.z3 || this.z3.dead || this.translator.size > this.maxDefinitions) await this.start();
+    const tr = this.translator;
+    let asserts = '';
+    for (const c of q.constraints) {
+      if (c.kind === Kind.Const) {
+        if (c.value === 0n) return { status: 'unsat' };
+        continue;
+      }
+      asserts += tr.assertion(c);
+    }
+    if (q.expr.kind === Kind.Const) {
+      if (q.expr.value === 0n) return { status: 'unsat' };
+    } else {
+      asserts += tr.assertion(q.expr);
+    }
+    const wantModel = q.reads !== undefined && q.reads.size > 0;
+    const model = wantModel ? tr.modelCommands(q.reads!) : null;
+    const text = `${tr.takePending()}(push 1)${asserts}(check-sat)${model ? model.text : ''}(pop 1)`;
+    const sentinel = `@@${++this.seq}`;
+    const watchdog = this.opts.timeoutMs > 0 ? this.opts.timeoutMs * 2 + 5000 : 0;
+    const lines = await this.z3!.request(text, sentinel, watchdog);
+    let i = 0;
+    while (i < lines.length && lines[i]!.trim() === '') i++;
+    const status = lines[i]?.trim();
+    if (status !== 'sat' && status !== 'unsat' && status !== 'unknown') {
+      throw new Error(`z3: unexpected answer: ${lines.slice(0, 3).join(' | ').slice(0, 500)}`);
+    }
+    if (status !== 'sat') return { status, reason: status === 'unknown' ? 'z3 answered unknown (timeout or incomplete)' : undefined };
+    if (!model || model.layout.length === 0) return { status };
+    const rest = lines.slice(i + 1).join('\n');
+    if (rest.includes('(error')) throw new Error(`z3: get-value failed: ${rest.slice(0, 300)}`);
+    return { status, model: decodeModel(rest, model.layout) };
+  }
+
+  async close(): Promise<void> {
+    await this.queue;
+    await this.z3?.close();
+    this.z3 = null;
+  }
+}

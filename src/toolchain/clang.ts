@@ -1,0 +1,193 @@
+// From C sources (and IR files) to one textual LLVM IR module: what `sympath compile` does and what
+// `sympath run` reuses. Each .c goes through clang-19 `-S -emit-llvm -g -Xclang -disable-O0-optnone` with
+// runtime/include on the include path (so `#include <klee/klee.h>` works); several inputs are joined with
+// `llvm-link-19 -S`; a .ll input is taken as it is and a .bc input is disassembled with llvm-dis-19.
+
+import { copyFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UserError } from '../cli/user-error.js';
+import { runTool } from './tools.js';
+
+export { findTool, toolPath, LLVM_VERSION, type LlvmTool } from './tools.js';
+
+/** The repository root (this file is src/toolchain/clang.ts or dist/toolchain/clang.js). */
+export const packageRoot: string = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The headers every compilation sees: klee/klee.h and sympath.h. */
+export const runtimeIncludeDir: string = join(packageRoot, 'runtime', 'include');
+
+/** Optimisation levels `sympath compile` accepts. */
+export type OptLevel = 0 | 1 | 2;
+
+export interface CompileOptions {
+  /** -I directories, searched before runtime/include. */
+  readonly includes?: readonly string[];
+  /** -D macros, `NAME` or `NAME=VALUE`. */
+  readonly defines?: readonly string[];
+  /** -O level for clang; 0 by default (with optnone disabled, so `opt` can still run later). */
+  readonly optLevel?: OptLevel;
+  /** Output .ll path; when absent a fresh temporary folder holds the result. */
+  readonly out?: string;
+  /** Further clang arguments, placed before the source file (e.g. a libc's include flags). */
+  readonly clangArgs?: readonly string[];
+  /** Receives clang's warnings when compilation succeeds; by default they go to stderr as printed. */
+  readonly onDiagnostics?: (text: string) => void;
+}
+
+/** The kind of an input file, from its extension. */
+export type InputKind = 'c' | 'll' | 'bc';
+
+/** The kind of `file`; a UserError for anything sympath cannot take. */
+export function inputKind(file: string): InputKind {
+  const ext = extname(file).toLowerCase();
+  if (ext === '.c' || ext === '.i') return 'c';
+  if (ext === '.ll') return 'll';
+  if (ext === '.bc') return 'bc';
+  throw new UserError(`sympath: ${file}: unsupported input (expected .c, .ll or .bc)`);
+}
+
+/** The clang-19 arguments that compile `source` to textual IR at `out`. */
+export function clangArgs(source: string, out: string, opts: CompileOptions = {}): string[] {
+  const args = ['-S', '-emit-llvm', '-g', `-O${opts.optLevel ?? 0}`, '-Xclang', '-disable-O0-optnone'];
+  for (const dir of opts.includes ?? []) args.push('-I', dir);
+  args.push('-I', runtimeIncludeDir);
+  for (const macro of opts.defines ?? []) args.push('-D', macro);
+  args.push(...(opts.clangArgs ?? []));
+  args.push(source, '-o', out);
+  return args;
+}
+
+async function checkInputs(files: readonly string[]): Promise<void> {
+  if (files.length === 0) throw new UserError('sympath: no input files');
+  for (const file of files) {
+    inputKind(file);
+    let isFile = false;
+    try {
+      isFile = (await stat(file)).isFile();
+    } catch {
+      throw new UserError(`sympath: ${file}: no such file`);
+    }
+    if (!isFile) throw new UserError(`sympath: ${file}: not a regular file`);
+  }
+}
+
+/** Runs `jobs` with at most `limit` at a time; rejects with the first failure once all have settled. */
+async function runLimited<T>(jobs: readonly (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results = new Array<T>(jobs.length);
+  const errors: unknown[] = [];
+  let next = 0;
+  async function worker(): Promise<void> {
+    while (next < jobs.length) {
+      const i = next++;
+      try {
+        results[i] = await jobs[i]!();
+      } catch (e) {
+        errors.push(e);
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) {
+    if (errors.every((e) => e instanceof UserError)) {
+      throw new UserError(errors.map((e) => (e as UserError).message).join('\n'));
+    }
+    throw errors.find((e) => !(e instanceof UserError));
+  }
+  return results;
+}
+
+/** Compiles one C file to textual IR at `out`; clang's warnings go to `opts.onDiagnostics`. */
+export async function compileC(source: string, out: string, opts: CompileOptions = {}): Promise<void> {
+  const { stderr } = await runTool('clang', clangArgs(source, out, opts), `compiling ${source}`);
+  if (stderr !== '') (opts.onDiagnostics ?? ((t: string) => process.stderr.write(t)))(stderr);
+}
+
+/** Links IR files (.ll or .bc) into one textual module at `out`. */
+export async function linkIR(inputs: readonly string[], out: string): Promise<void> {
+  await runTool('llvm-link', ['-S', ...inputs, '-o', out], `linking ${inputs.map((f) => basename(f)).join(' ')}`);
+}
+
+/** Turns bitcode into textual IR at `out`. */
+export async function disassemble(bc: string, out: string): Promise<void> {
+  await runTool('llvm-dis', [bc, '-o', out], `disassembling ${bc}`);
+}
+
+/**
+ * The textual IR of an input file: a .ll is read as it is, a .bc is disassembled (to memory), a .c is
+ * compiled with default options. For commands that take "an IR file" (`sympath parse`, `run`).
+ */
+export async function readIRText(file: string, opts: CompileOptions = {}): Promise<string> {
+  switch (inputKind(file)) {
+    case 'll':
+      return readFile(file, 'utf8');
+    case 'bc':
+      return (await runTool('llvm-dis', [file, '-o', '-'], `disassembling ${file}`)).stdout;
+    case 'c': {
+      const path = await compileToLL([file], { ...opts, out: undefined });
+      try {
+        return await readFile(path, 'utf8');
+      } finally {
+        await rm(dirname(path), { recursive: true, force: true });
+      }
+    }
+  }
+}
+
+/**
+ * Compiles and links `files` (.c, .ll, .bc in any mix) into one textual IR module and returns its path:
+ * `opts.out` when given, else `<tmpdir>/sympath-XXXXXX/<first input's stem>.ll` (the caller may remove
+ * that folder). A failing compile or link throws a UserError whose message is the tool's diagnostics.
+ */
+export async function compileToLL(files: readonly string[], opts: CompileOptions = {}): Promise<string> {
+  await checkInputs(files);
+  const outDir = opts.out === undefined ? await mkdtemp(join(tmpdir(), 'sympath-')) : undefined;
+  const out = opts.out ?? join(outDir!, `${stem(files[0]!)}.ll`);
+  const work = await mkdtemp(join(tmpdir(), 'sympath-cc-'));
+  let ok = false;
+  try {
+    if (files.length === 1) {
+      const file = files[0]!;
+      switch (inputKind(file)) {
+        case 'c':
+          await compileC(file, out, opts);
+          break;
+        case 'll':
+          if (resolve(file) !== resolve(out)) await copyFile(file, out);
+          break;
+        case 'bc':
+          await disassemble(file, out);
+          break;
+      }
+      ok = true;
+      return out;
+    }
+    // Several inputs: compile the C files (in parallel), then link everything in command-line order.
+    const jobs: (() => Promise<string>)[] = files.map((file, i) => async () => {
+      if (inputKind(file) !== 'c') return file;
+      const ll = join(work, `${i}-${stem(file)}.ll`);
+      await compileC(file, ll, opts);
+      return ll;
+    });
+    const irs = await runLimited(jobs, Math.max(1, availableParallelism()));
+    await linkIR(irs, out);
+    ok = true;
+    return out;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+    if (!ok && outDir !== undefined) await rm(outDir, { recursive: true, force: true });
+  }
+}
+
+/** Optimises textual IR with `opt-19 -O2` (what `sympath run --optimize` does). */
+export async function optimizeLL(input: string, out: string, level: OptLevel = 2): Promise<void> {
+  await runTool('opt', ['-S', `-O${level}`, input, '-o', out], `optimising ${input}`);
+}
+
+function stem(file: string): string {
+  const base = basename(file);
+  const ext = extname(base);
+  return ext === '' ? base : base.slice(0, -ext.length);
+}

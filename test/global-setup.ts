@@ -1,0 +1,40 @@
+// Runs once before the suite: rebuilds dist/ with `tsc` when a file under src/ is newer than the last
+// build, so tests that run the real CLI (`node bin/sympath.mjs`) see the current sources. Fast when
+// nothing changed (one walk of src/ comparing modification times).
+import { readdirSync, statSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path));
+    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function builtMtime(): number {
+  try {
+    return statSync(join(root, 'dist', 'cli', 'main.js')).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+export default function setup(): void {
+  if (builtMtime() >= newestMtime(join(root, 'src'))) return;
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  try {
+    execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.json')], { cwd: root, stdio: 'pipe' });
+  } catch (e) {
+    // tsc still writes dist/ when there are type errors; the type check proper is `tsc --noEmit`
+    // (make test runs it first), so here a failed check is reported and the suite goes on.
+    const out = (e as { stdout?: Buffer }).stdout?.toString() ?? String(e);
+    process.stderr.write(`test/global-setup: 'tsc' reported errors; CLI tests use what it emitted:\n${out}\n`);
+  }
+}

@@ -1,0 +1,3 @@
+; ERROR: 3:1: redefinition of '@g'
+@g = global i32 0
+@g = global i32 1

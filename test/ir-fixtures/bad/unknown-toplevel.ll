@@ -1,0 +1,3 @@
+; ERROR: 2:1: unknown top-level entity 'function'
+function void @f() {
+}
