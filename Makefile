@@ -5,15 +5,10 @@ SHELL := /bin/bash
 SYMPATH := node bin/sympath.mjs
 BUILD := build
 
-# The demo: what `make demo` runs on examples/demo.c. Until the engine exists it compiles the example to
-# IR and summarises it with `sympath parse`; once `sympath run` works, switch DEMO_CMD to the run line
-# below (and drop DEMO_NOTE).
+# The demo: `make demo` runs sympath on examples/demo.c (a planted assertion behind one input out of
+# 2^32), then shows the test that reaches it and replays every test natively with gcov coverage.
 DEMO_SRC := examples/demo.c
-DEMO_LL := $(BUILD)/demo.ll
-DEMO_CMD ?= $(SYMPATH) compile $(DEMO_SRC) -o $(DEMO_LL) && $(SYMPATH) parse $(DEMO_LL)
-# DEMO_CMD ?= $(SYMPATH) run --output-dir $(BUILD)/demo-out $(DEMO_SRC)
-DEMO_NOTE ?= The symbolic execution engine (sympath run) is not built yet: this demo only compiles \
-$(DEMO_SRC) to LLVM IR and parses it.
+DEMO_OUT := $(BUILD)/demo-out
 
 .PHONY: all setup build demo test clean distclean
 
@@ -26,10 +21,10 @@ build: setup
 	@npm run --silent build
 
 demo: setup
-	@mkdir -p $(BUILD)
-	@echo "demo: $(DEMO_CMD)"
-	@$(DEMO_CMD)
-	@if [ -n "$(DEMO_NOTE)" ]; then echo; echo "demo: $(DEMO_NOTE)"; fi
+	@rm -rf $(DEMO_OUT); mkdir -p $(BUILD)
+	$(SYMPATH) run --output-dir $(DEMO_OUT) --replay-coverage $(DEMO_SRC)
+	@echo; echo "demo: the error sympath found:"; cat $(DEMO_OUT)/*.err
+	@echo; echo "demo: the input that reaches it:"; $(SYMPATH) ktest $$(ls $(DEMO_OUT)/*.err | head -1 | sed 's/\.[a-z-]*\.err$$/.ktest/')
 
 # The JSON report gives the closing "N passed, N failed" line; vitest's exit status is kept.
 test: setup

@@ -29,6 +29,7 @@
 import type { Func, GlobalVariable, Instruction, Module, Param, Value } from '../ir/model.js';
 import type { Type } from '../ir/types.js';
 import { calledFunction } from '../ir/index.js';
+import { bitsAdd, bitsToArray, bitsUnionInto, type Bits } from './bitset.js';
 import { externModel, type ExternModel } from './extern-models.js';
 
 export const enum ObjKind {
@@ -108,10 +109,15 @@ class Andersen {
   private readonly statics = new Map<string, number>();
   private readonly vaArea = new Map<Func, number>();
 
-  // constraint graph
-  private pts: (Set<number> | undefined)[] = [];
+  // Constraint graph. Nodes are merged when they form a cycle of copy edges (union-find: only a
+  // representative, `find(n) === n`, holds data); points-to sets and pending deltas are bit sets.
+  private parent: number[] = [];
+  private pts: (Bits | undefined)[] = [];
+  /** Members added to a node's set since it was last processed. */
   private delta: (number[] | undefined)[] = [];
   private succ: (Set<number> | undefined)[] = [];
+  private edgesSinceCollapse = 0;
+  private edgeCount = 0;
   private loads: (number[] | undefined)[] = [];
   private stores: (number[] | undefined)[] = [];
   /** memcpy-like: for node n as destination pointer, the source pointer nodes; and the reverse. */
@@ -140,9 +146,75 @@ class Andersen {
   }
 
   private newNode(): number {
-    const n = this.pts.length;
+    const n = this.parent.length;
+    this.parent.push(n);
     this.pts.push(undefined);
     return n;
+  }
+
+  private find(n: number): number {
+    let r = n;
+    while (this.parent[r] !== r) r = this.parent[r]!;
+    while (this.parent[n] !== r) {
+      const next = this.parent[n]!;
+      this.parent[n] = r;
+      n = next;
+    }
+    return r;
+  }
+
+  /**
+   * Merges b's node into a's. First b's own constraints and successors see what only a had (b is
+   * processed with that as its delta), then the survivor gets what only b had as its delta.
+   */
+  private union(a: number, b: number): number {
+    let ra = this.find(a);
+    let rb = this.find(b);
+    if (ra === rb) return ra;
+    const pa = this.pts[ra];
+    if (pa) {
+      const missing = bitsUnionInto((this.pts[rb] ??= []), pa);
+      if (missing.length) {
+        const d = this.delta[rb];
+        if (d) for (const o of missing) d.push(o);
+        else this.delta[rb] = missing;
+        this.process(rb);
+        ra = this.find(ra);
+        rb = this.find(rb);
+        if (ra === rb) return ra;
+      }
+    }
+    this.parent[rb] = ra;
+    const pb = this.pts[rb];
+    const fresh = pb ? bitsUnionInto((this.pts[ra] ??= []), pb) : [];
+    const sb = this.succ[rb];
+    if (sb) {
+      const sa = (this.succ[ra] ??= new Set());
+      for (const x of sb) sa.add(x);
+    }
+    const concat = <T>(arr: (T[] | undefined)[]): void => {
+      const xb = arr[rb];
+      if (xb) arr[ra] = arr[ra] ? arr[ra]!.concat(xb) : xb;
+      arr[rb] = undefined;
+    };
+    concat(this.loads);
+    concat(this.stores);
+    concat(this.copyFrom);
+    concat(this.copyTo);
+    concat(this.indirect);
+    concat(this.delta);
+    if (fresh.length) (this.delta[ra] ??= []).push(...fresh);
+    this.pts[rb] = undefined;
+    this.succ[rb] = undefined;
+    if (this.delta[ra]?.length) this.enqueue(ra);
+    return ra;
+  }
+
+  private enqueue(n: number): void {
+    if (!this.queued[n]) {
+      this.queued[n] = true;
+      this.work.push(n);
+    }
   }
 
   private newObject(kind: ObjKind, site: AbsObject['site'], fn: Func | undefined, name: string, strong: boolean): number {
@@ -241,51 +313,69 @@ class Andersen {
   // ------------------------------------------------------------------------------------------
   // Constraint primitives
 
-  private addPts(n: number, objs: Iterable<number>): void {
-    let set = this.pts[n];
+  private addPts(node: number, objs: Iterable<number>): void {
+    const n = this.find(node);
+    const set = (this.pts[n] ??= []);
+    let fresh = false;
     for (const o of objs) {
-      if (!set) this.pts[n] = set = new Set();
-      if (set.has(o)) continue;
-      set.add(o);
+      if (!bitsAdd(set, o)) continue;
       (this.delta[n] ??= []).push(o);
-      if (!this.queued[n]) {
-        this.queued[n] = true;
-        this.work.push(n);
-      }
+      fresh = true;
+    }
+    if (fresh) this.enqueue(n);
+  }
+
+  /** pts(b) ⊇ the whole set `bits`, queueing b when it grew. */
+  private flowSet(bits: Bits, b: number): void {
+    const fresh = bitsUnionInto((this.pts[b] ??= []), bits);
+    if (fresh.length) {
+      const d = this.delta[b];
+      if (d) for (const o of fresh) d.push(o);
+      else this.delta[b] = fresh;
+      this.enqueue(b);
     }
   }
 
-  private addEdge(a: number | undefined, b: number): void {
-    if (a === undefined || a === b) return;
+  private addEdge(from: number | undefined, to: number): void {
+    if (from === undefined) return;
+    const a = this.find(from);
+    const b = this.find(to);
+    if (a === b) return;
     const s = (this.succ[a] ??= new Set());
     if (s.has(b)) return;
     s.add(b);
+    this.edgeCount++;
+    this.edgesSinceCollapse++;
     const p = this.pts[a];
-    if (p && p.size) this.addPts(b, [...p]);
+    if (p) this.flowSet(p, b);
+  }
+
+  private members(n: number): number[] {
+    return bitsToArray(this.pts[this.find(n)]);
   }
 
   private addLoad(ptr: number | undefined, dst: number): void {
     if (ptr === undefined) return;
-    (this.loads[ptr] ??= []).push(dst);
-    const p = this.pts[ptr];
-    if (p) for (const o of [...p]) this.addEdge(this.contents[o]!, dst);
+    const p = this.find(ptr);
+    (this.loads[p] ??= []).push(dst);
+    for (const o of this.members(p)) this.addEdge(this.contents[o]!, dst);
   }
 
   private addStore(ptr: number | undefined, src: number | undefined): void {
     if (ptr === undefined || src === undefined) return;
-    (this.stores[ptr] ??= []).push(src);
-    const p = this.pts[ptr];
-    if (p) for (const o of [...p]) this.addEdge(src, this.contents[o]!);
+    const p = this.find(ptr);
+    (this.stores[p] ??= []).push(src);
+    for (const o of this.members(p)) this.addEdge(src, this.contents[o]!);
   }
 
   /** contents(o_d) ⊇ contents(o_s) for o_d ∈ pts(dst), o_s ∈ pts(src). */
   private addCopy(dst: number | undefined, src: number | undefined): void {
     if (dst === undefined || src === undefined) return;
-    (this.copyFrom[dst] ??= []).push(src);
-    (this.copyTo[src] ??= []).push(dst);
-    const pd = this.pts[dst];
-    const ps = this.pts[src];
-    if (pd && ps) for (const od of [...pd]) for (const os of [...ps]) this.addEdge(this.contents[os]!, this.contents[od]!);
+    const d = this.find(dst);
+    const s = this.find(src);
+    (this.copyFrom[d] ??= []).push(src);
+    (this.copyTo[s] ??= []).push(dst);
+    for (const od of this.members(d)) for (const os of this.members(s)) this.addEdge(this.contents[os]!, this.contents[od]!);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -405,9 +495,9 @@ class Andersen {
       this.bindUnknown(call);
       return;
     }
-    (this.indirect[n] ??= []).push(call);
-    const p = this.pts[n];
-    if (p) for (const o of [...p]) this.bindObject(call, o);
+    const r = this.find(n);
+    (this.indirect[r] ??= []).push(call);
+    for (const o of this.members(r)) this.bindObject(call, o);
   }
 
   private bindObject(call: Instruction, o: number): void {
@@ -476,42 +566,117 @@ class Andersen {
 
   private propagate(): void {
     while (this.work.length) {
+      if (this.edgesSinceCollapse > 1000 && this.edgesSinceCollapse * 8 > this.edgeCount) this.collapseCycles();
       const n = this.work.pop()!;
       this.queued[n] = false;
-      const d = this.delta[n];
-      if (!d || d.length === 0) continue;
-      this.delta[n] = undefined;
-      this.iterations++;
-      const loads = this.loads[n];
-      if (loads) for (const dst of loads) for (const o of d) this.addEdge(this.contents[o]!, dst);
-      const stores = this.stores[n];
-      if (stores) for (const s of stores) for (const o of d) this.addEdge(s, this.contents[o]!);
-      const from = this.copyFrom[n];
-      if (from) {
-        for (const s of from) {
-          const ps = this.pts[s];
-          if (ps) for (const od of d) for (const os of [...ps]) this.addEdge(this.contents[os]!, this.contents[od]!);
+      if (this.find(n) === n) this.process(n); // else merged away; the survivor carries its delta
+    }
+  }
+
+  /** Pushes a node's delta through its complex constraints and copy edges. */
+  private process(n: number): void {
+    const d = this.delta[n];
+    this.delta[n] = undefined;
+    if (!d || d.length === 0) return;
+    this.iterations++;
+    const loads = this.loads[n];
+    if (loads) for (const dst of loads) for (const o of d) this.addEdge(this.contents[o]!, dst);
+    const stores = this.stores[n];
+    if (stores) for (const src of stores) for (const o of d) this.addEdge(src, this.contents[o]!);
+    const from = this.copyFrom[n];
+    if (from) for (const s of from) for (const os of this.members(s)) for (const od of d) this.addEdge(this.contents[os]!, this.contents[od]!);
+    const to = this.copyTo[n];
+    if (to) for (const t of to) for (const od of this.members(t)) for (const os of d) this.addEdge(this.contents[os]!, this.contents[od]!);
+    const calls = this.indirect[n];
+    if (calls) for (const c of calls) for (const o of d) this.bindObject(c, o);
+    if (n === this.find(this.esc)) {
+      // Everything reachable from escaped memory is escaped: its contents and ESC are one node.
+      for (const o of d) {
+        this.union(this.esc, this.contents[o]!);
+        const obj = this.objects[o]!;
+        if (obj.kind === ObjKind.Function) this.callback(obj.site as Func);
+      }
+    }
+    const self = this.find(n);
+    const succ = this.succ[self];
+    if (!succ) return;
+    for (const s of succ) {
+      const m = this.find(s);
+      if (m === self) continue;
+      const set = (this.pts[m] ??= []);
+      let grew = false;
+      for (const o of d) {
+        if (!bitsAdd(set, o)) continue;
+        (this.delta[m] ??= []).push(o);
+        grew = true;
+      }
+      if (grew) this.enqueue(m);
+    }
+  }
+
+  /** Merges every cycle of copy edges into one node (Tarjan's SCCs over the representatives). */
+  private collapseCycles(): void {
+    this.edgesSinceCollapse = 0;
+    const n = this.parent.length;
+    const index = new Int32Array(n).fill(-1);
+    const low = new Int32Array(n);
+    const onStack = new Uint8Array(n);
+    const stack: number[] = [];
+    let counter = 0;
+    const succOf = (v: number): number[] => {
+      const out: number[] = [];
+      const s = this.succ[v];
+      if (s) {
+        const norm = new Set<number>();
+        for (const x of s) {
+          const r = this.find(x);
+          if (r !== v) norm.add(r);
+        }
+        this.succ[v] = norm;
+        out.push(...norm);
+      }
+      return out;
+    };
+    const comps: number[][] = [];
+    for (let root = 0; root < n; root++) {
+      if (this.parent[root] !== root || index[root] !== -1 || !this.succ[root]) continue;
+      const frames: [number, number[], number][] = [];
+      const enter = (v: number): void => {
+        index[v] = low[v] = counter++;
+        stack.push(v);
+        onStack[v] = 1;
+        frames.push([v, succOf(v), 0]);
+      };
+      enter(root);
+      while (frames.length) {
+        const fr = frames[frames.length - 1]!;
+        const [v, out] = fr;
+        if (fr[2] < out.length) {
+          const w = out[fr[2]++]!;
+          if (index[w] === -1) enter(w);
+          else if (onStack[w]) low[v] = Math.min(low[v]!, index[w]!);
+          continue;
+        }
+        frames.pop();
+        if (frames.length) {
+          const p = frames[frames.length - 1]![0];
+          low[p] = Math.min(low[p]!, low[v]!);
+        }
+        if (low[v] === index[v]) {
+          const comp: number[] = [];
+          let w: number;
+          do {
+            w = stack.pop()!;
+            onStack[w] = 0;
+            comp.push(w);
+          } while (w !== v);
+          if (comp.length > 1) comps.push(comp);
         }
       }
-      const to = this.copyTo[n];
-      if (to) {
-        for (const t of to) {
-          const pd = this.pts[t];
-          if (pd) for (const os of d) for (const od of [...pd]) this.addEdge(this.contents[os]!, this.contents[od]!);
-        }
-      }
-      const calls = this.indirect[n];
-      if (calls) for (const c of calls) for (const o of d) this.bindObject(c, o);
-      if (n === this.esc) {
-        for (const o of d) {
-          this.addEdge(this.contents[o]!, this.esc);
-          this.addEdge(this.esc, this.contents[o]!);
-          const obj = this.objects[o]!;
-          if (obj.kind === ObjKind.Function) this.callback(obj.site as Func);
-        }
-      }
-      const succ = this.succ[n];
-      if (succ) for (const s of succ) this.addPts(s, d);
+    }
+    for (const comp of comps) {
+      let r = comp[0]!;
+      for (let i = 1; i < comp.length; i++) r = this.union(r, comp[i]!);
     }
   }
 
@@ -526,6 +691,7 @@ class Andersen {
 
   solve(): PointsTo {
     this.generate();
+    this.collapseCycles();
     this.propagate();
     // Indirect calls still without a target may only be reached through memory the module never
     // writes a function address to: treat them as unknown code, and solve again.
@@ -548,12 +714,12 @@ class Andersen {
   private result(): PointsTo {
     const sorted = new Map<number, readonly number[]>();
     const EMPTY: readonly number[] = [];
-    const setOf = (n: number | undefined): readonly number[] => {
-      if (n === undefined) return EMPTY;
+    const setOf = (node: number | undefined): readonly number[] => {
+      if (node === undefined) return EMPTY;
+      const n = this.find(node);
       let r = sorted.get(n);
       if (!r) {
-        const s = this.pts[n];
-        r = s ? [...s].sort((a, b) => a - b) : EMPTY;
+        r = bitsToArray(this.pts[n]);
         sorted.set(n, r);
       }
       return r;
@@ -580,7 +746,7 @@ class Andersen {
       objectOf: (site) => this.siteObj.get(site),
       staticObject: (name) => this.statics.get(name),
       modelOf: (fn) => externModel(fn.name),
-      stats: { nodes: this.pts.length, objects: this.objects.length, iterations: this.iterations },
+      stats: { nodes: this.parent.length, objects: this.objects.length, iterations: this.iterations },
     };
   }
 }

@@ -101,6 +101,7 @@ export interface RunFlags {
   optimize?: boolean;
   prune: string[];
   json?: boolean;
+  replayCoverage?: boolean;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -425,8 +426,20 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   }
   if (controller.signal.aborted) io.err('sympath: interrupted; tests written so far are kept\n');
   for (const line of doneLines(stats)) io.err(`${line}\n`);
+  if (flags.replayCoverage) await replayAtEnd(outDir, io);
   if (flags.json) io.out(`${JSON.stringify(stats, null, 2)}\n`);
   return { outputDir: outDir, stats, haltReason };
+}
+
+/** `--replay-coverage`: the native replay of issue 6 over the tests just written (x86_64). */
+async function replayAtEnd(outDir: string, io: RunIO): Promise<void> {
+  const { replayOutputDir, formatReplayText } = await import('../replay/index.js');
+  try {
+    io.err(formatReplayText(await replayOutputDir(outDir, { arch: 'x86_64' })));
+  } catch (e) {
+    if ((e as Error).name === 'ReplayError') throw new UserError((e as Error).message);
+    throw e;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -509,6 +522,7 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     )
     .option('--optimize', 'run the opt-19 -O2 pipeline over the IR before exploring it')
     .option('--prune <name>', 'pruning hook (repeatable); none exist yet', collect, [])
+    .option('--replay-coverage', 'replay the tests natively at the end (gcc --coverage) and report gcov coverage')
     .option('--json', "print stats.json to stdout at the end (the program's stdout then goes to stderr)")
     .action(action);
 }

@@ -30,7 +30,6 @@ export class Coverage {
   /** Bumped whenever an instruction is covered for the first time. */
   epoch = 0;
   private readonly callPaths = new Map<string, number>();
-  private readonly instById: Instruction[];
 
   // md2u tables
   private dist: Float64Array | null = null;
@@ -43,10 +42,8 @@ export class Coverage {
     programFiles: readonly string[],
     private readonly instructionsExecuted: () => number,
   ) {
-    const all: Instruction[] = [];
-    for (const f of module.functions) for (const b of f.blocks) for (const i of b.instructions) all[i.id] = i;
-    this.instById = all;
-    const n = all.length;
+    let n = 0;
+    for (const f of module.functions) for (const b of f.blocks) for (const i of b.instructions) n = Math.max(n, i.id + 1);
     this.counts = new Float64Array(n);
     this.isProgram = new Uint8Array(n);
     this.lineOf = new Int32Array(n).fill(-1);
@@ -206,9 +203,5 @@ export class Coverage {
       }
       if (!changed || !throughCalls) break;
     }
-  }
-
-  instruction(id: number): Instruction | undefined {
-    return this.instById[id];
   }
 }

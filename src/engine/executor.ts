@@ -21,7 +21,7 @@ import { Rng } from '../search/rng.js';
 import type { Searcher, SearchState } from '../search/searcher.js';
 import type { Solver } from '../solver/solver.js';
 import { defaultMainArgs, type MainArgsBuilder } from './argv.js';
-import { BuiltinTable } from './builtins/index.js';
+import { BuiltinTable, type Builtin } from './builtins/index.js';
 import { compileFunction } from './compile.js';
 import type { CompiledFunction } from './compiled.js';
 import { Coverage } from './coverage.js';
@@ -66,6 +66,8 @@ export interface RunEnvironment {
   hooks?: ExplorationHooks[];
   /** Builds main's arguments (the POSIX runtime replaces the default: argv from opts.programArgs). */
   mainArgs?: MainArgsBuilder;
+  /** Extra built-ins by function name (added to or replacing the engine's own), e.g. a system-call layer. */
+  builtins?: Record<string, Builtin>;
 }
 
 export async function runProgram(module: Module, opts: EngineOptions, env: RunEnvironment): Promise<RunResult> {
@@ -91,6 +93,8 @@ export class Executor implements SearcherContext {
   /** Called on every block entry when a hook subscribes to blocks; null otherwise (no cost). */
   readonly blockHook: ((s: ExecutionState, bb: BasicBlock) => void) | null;
   private readonly branchHooks: ExplorationHooks[];
+  /** Whether states record their branch traces (a hook asked for them). */
+  private readonly tracing: boolean;
 
   /** Instructions executed over all states. */
   instructions = 0;
@@ -128,9 +132,11 @@ export class Executor implements SearcherContext {
     this.term = new Terminator(this);
     this.frames = new Frames(this);
     this.builtins = new BuiltinTable();
+    for (const [name, fn] of Object.entries(env.builtins ?? {})) this.builtins.define(name, fn);
     this.coverage = new Coverage(module, opts.programSourceFiles, () => this.instructions);
     this.hooks = env.hooks ?? [];
     this.branchHooks = this.hooks.filter((h) => h.onBranch);
+    this.tracing = this.hooks.some((h) => h.wantsTrace);
     const blockHooks = this.hooks.filter((h) => h.onBlock);
     this.blockHook = blockHooks.length ? (s, bb) => blockHooks.forEach((h) => h.onBlock!(s, bb)) : null;
     this.stdoutSink = env.stdout ?? ((b) => process.stdout.write(b));
@@ -391,6 +397,10 @@ export class Executor implements SearcherContext {
     if (h.length > MAX_FORK_HISTORY) h.shift();
   }
 
+  private traceBranch(s: ExecutionState, inst: Instruction, direction: number, condition: Expr, forked: boolean): void {
+    s.trace = { inst, direction, condition, forked, prev: s.trace };
+  }
+
   /** Whether hooks let `s` take direction `dir` (condition `cond`) at `inst`. */
   private allowed(s: ExecutionState, inst: Instruction, cond: Expr, dir: number): boolean {
     for (const h of this.branchHooks) if (!h.onBranch!({ state: s, inst, condition: cond, direction: dir })) return false;
@@ -441,10 +451,17 @@ export class Executor implements SearcherContext {
       else t = false;
       s.addConstraint(t ? cond : neg);
     }
-    if (!(t && f)) return t ? [s, null] : [null, s];
+    if (!(t && f)) {
+      if (this.tracing) this.traceBranch(s, inst, t ? 0 : 1, t ? cond : neg, false);
+      return t ? [s, null] : [null, s];
+    }
     const other = this.branchState(s);
     s.addConstraint(cond);
     other.addConstraint(neg);
+    if (this.tracing) {
+      this.traceBranch(s, inst, 0, cond, true);
+      this.traceBranch(other, inst, 1, neg, true);
+    }
     const bid = inst.branchId ?? inst.id;
     this.recordFork(s, bid * 2);
     this.recordFork(other, bid * 2 + 1);
@@ -493,6 +510,7 @@ export class Executor implements SearcherContext {
     if (ok.length === 1) {
       const i = ok[0]!;
       s.addConstraint(conds[i]!);
+      if (this.tracing) this.traceBranch(s, inst, i, conds[i]!, false);
       out[i] = s;
       return out;
     }
@@ -502,6 +520,7 @@ export class Executor implements SearcherContext {
       const st = k === 0 ? s : others[k - 1]!;
       st.addConstraint(conds[i]!);
       this.recordFork(st, key(i));
+      if (this.tracing) this.traceBranch(st, inst, i, conds[i]!, true);
       out[i] = st;
     });
     return out;

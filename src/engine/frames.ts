@@ -7,7 +7,6 @@
 
 import type { Func, Instruction } from '../ir/model.js';
 import type { Type } from '../ir/types.js';
-import type { ObjectState } from '../memory/object-state.js';
 import { typedAccess } from './access.js';
 import type { Builtin } from './builtins/types.js';
 import type { CallSite } from './compiled.js';
@@ -150,10 +149,4 @@ export class Frames {
       if (v !== null) this.ex.term.exit(s, Number(v & 0xffn));
     });
   }
-}
-
-/** Reads the va_list at `os`/`off` (x86-64 layout): its overflow_arg_area pointer. */
-export function vaListArea(os: ObjectState, off: number): bigint | null {
-  const v = os.read(off + 8, 8);
-  return typeof v === 'bigint' ? v : null;
 }

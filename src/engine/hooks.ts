@@ -5,7 +5,10 @@
 //   onInstruction / onBlock  only when a hook defines them (the engine then runs a slower loop; with no
 //                such hook the hot path does not even test for them);
 //   onTerminate  when a path ends, with its test (null when none was written).
-// A hook sees states through ExecutionState (its constraints, stack and forkHistory give the path).
+// A hook that sets `wantsTrace` makes every state record its branch instances (state.trace: each
+// symbolic branch decision with its condition, newest first, shared between forks), the trace a
+// pruning technique learns from at termination.
+// A hook sees states through ExecutionState (its constraints, stack and trace give the path).
 
 import type { Expr } from '../expr/expr.js';
 import type { BasicBlock, Instruction } from '../ir/model.js';
@@ -22,8 +25,21 @@ export interface BranchEvent {
   readonly direction: number;
 }
 
+/** One symbolic branch instance of a path (a persistent list: `prev` is the path before it). */
+export interface TraceEntry {
+  readonly inst: Instruction;
+  /** The direction taken (as in BranchEvent) and the condition added for it. */
+  readonly direction: number;
+  readonly condition: Expr;
+  /** Whether the other direction was feasible too (a fork point). */
+  readonly forked: boolean;
+  readonly prev: TraceEntry | null;
+}
+
 export interface ExplorationHooks {
   readonly name: string;
+  /** Record each state's branch trace (state.trace) for this hook. */
+  readonly wantsTrace?: boolean;
   onBranch?(event: BranchEvent): boolean;
   onInstruction?(state: ExecutionState, inst: Instruction): void;
   onBlock?(state: ExecutionState, block: BasicBlock): void;

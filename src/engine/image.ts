@@ -66,7 +66,13 @@ export class ModuleImage {
         if (os.obj.size >= 8) os.writeConcrete(0, 8, BigInt(this.streams[i]!.address));
       }
     }
-    for (const [g, os] of pending) this.writeConstant(os, 0, g.initializer!, g.valueType);
+    for (const [g, os] of pending) {
+      try {
+        this.writeConstant(os, 0, g.initializer!, g.valueType);
+      } catch (e) {
+        this.warnings.push(`cannot lay out the initializer of @${g.name} (${(e as Error).message}): left zero`);
+      }
+    }
   }
 
   /** Address of a `blockaddress` (allocated on first use). */
@@ -153,11 +159,6 @@ export class ModuleImage {
         return intCompare(c.predicate!, bitsOf(ops[0]!.type))(this.scalar(ops[0]!), this.scalar(ops[1]!));
       case 'select':
         return this.scalar(ops[0]!) ? this.value(ops[1]!) : this.value(ops[2]!);
-      case 'extractvalue': {
-        let v = this.value(ops[0]!);
-        for (const i of (c as unknown as { indices?: number[] }).indices ?? []) v = (v as Val[])[i]!;
-        return v;
-      }
       case 'sitofp':
       case 'uitofp': {
         const f = floatFormat(c.type);

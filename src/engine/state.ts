@@ -10,6 +10,7 @@ import type { ObjectState } from '../memory/object-state.js';
 import type { PTreeNode, SearchState } from '../search/searcher.js';
 import { detachedLeaf } from '../search/ptree.js';
 import type { CallSite, CompiledBlock, CompiledFunction } from './compiled.js';
+import type { TraceEntry } from './hooks.js';
 import type { Val } from './values.js';
 
 export class Frame {
@@ -68,6 +69,8 @@ export class ExecutionState implements SearchState {
   terminated = false;
   /** klee_set_forking(0): symbolic branches follow one feasible side. */
   forkingDisabled = false;
+  /** Symbolic branch instances, newest first — recorded only when a hook wants traces. */
+  trace: TraceEntry | null = null;
 
   stack: Frame[] = [];
   /** The innermost frame (stack[stack.length - 1]). */
@@ -148,6 +151,7 @@ export class ExecutionState implements SearchState {
     s.forkHistory = this.forkHistory.slice();
     s.instructions = this.instructions;
     s.forkingDisabled = this.forkingDisabled;
+    s.trace = this.trace;
     s.stack = this.stack.map((f) => f.clone());
     s.top = s.stack[s.stack.length - 1]!;
     return s;

@@ -112,10 +112,16 @@ export class Terminator {
       this.ex.hookTerminate(s, null);
       return;
     }
-    const values = await this.ex.solver.getInitialValues(
-      s.constraints,
-      s.symbolics.map((o) => o.array),
-    );
+    let values: Uint8Array[] | 'unsat' | 'unknown';
+    try {
+      values = await this.ex.solver.getInitialValues(
+        s.constraints,
+        s.symbolics.map((o) => o.array),
+      );
+    } catch (e) {
+      this.ex.message(`no test for a path: the solver failed (${(e as Error).message})`);
+      values = 'unknown';
+    }
     if (values === 'unknown' || values === 'unsat') {
       this.ex.message(`no test for a path: the solver answered ${values} for its inputs`);
       this.paths.partial++;

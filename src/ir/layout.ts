@@ -4,7 +4,7 @@
 // without one are aligned to their store size rounded up to a power of two, vectors likewise, structs
 // to their most aligned field (packed: 1). Sizes are in bytes unless a name says bits.
 
-import { PTR, type StructType, type Type } from './types.js';
+import type { StructType, Type } from './types.js';
 
 interface AlignSpec {
   bits: number;
@@ -255,6 +255,3 @@ export function dataLayout(text: string): DataLayout {
   if (!l) layouts.set(text, (l = new DataLayout(text)));
   return l;
 }
-
-/** Pointer type of the default address space, for callers that need one. */
-export { PTR };

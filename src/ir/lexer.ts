@@ -535,6 +535,17 @@ export class Lexer {
     this.next();
   }
 
+  /** Line and column of an offset at or before the current token. */
+  locate(offset: number): [number, number] {
+    let line = this.tokLine;
+    let ls = this.tokLineStart;
+    while (offset < ls && line > 1) {
+      line--;
+      ls = this.text.lastIndexOf('\n', ls - 2) + 1;
+    }
+    return [line, offset - ls + 1];
+  }
+
   /** Contents of the current String/CString token, unescaped. */
   stringValue(): string {
     const from = this.tok === Tok.CString ? this.start + 2 : this.start + 1;

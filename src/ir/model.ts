@@ -130,6 +130,11 @@ export interface Param {
 }
 export type Argument = Param;
 
+/**
+ * Note (parser): attribute lists (`fnAttrs`, `retAttrs`, `Param.attrs`, `callAttrs`, `argAttrs`) may be
+ * shared between objects and frozen (an `attributes #N` group, or the empty list): treat them as
+ * read-only and replace rather than push.
+ */
 export interface Func extends GlobalCommon {
   readonly vk: 'func';
   fnType: FunctionType;

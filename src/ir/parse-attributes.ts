@@ -7,9 +7,10 @@ import { Tok } from './lexer.js';
 import type { ParseContext } from './parse-context.js';
 import { parseType } from './parse-types.js';
 import { typeToString, type Type } from './types.js';
+import { vocabulary } from './vocabulary.js';
 
 /** Every attribute keyword of LLVM 19 (and clang-14), parameter and function alike. */
-const ATTRIBUTES = new Set([
+const ATTRIBUTES = vocabulary([
   // parameter and return
   'align', 'allocalign', 'allocptr', 'byref', 'byval', 'dead_on_unwind', 'dereferenceable',
   'dereferenceable_or_null', 'elementtype', 'immarg', 'inalloca', 'inreg', 'nest', 'noalias',
@@ -42,14 +43,12 @@ export function isAttributeWord(w: string): boolean {
 /** A shared empty list for the common case of no attributes (never mutated). */
 export const NO_ATTRS: string[] = Object.freeze([]) as unknown as string[];
 
-/** Results of the last `parseParamAttrs`: the `byval(T)` type if any. */
-export interface ParamAttrs {
-  attrs: string[];
-  byval: Type | undefined;
-}
-
-/** Parameter or return attributes, as many as follow. */
-export function parseParamAttrs(p: ParseContext): ParamAttrs {
+/**
+ * Parameter or return attributes, as many as follow (NO_ATTRS when none). The type of a `byval(T)`
+ * among them is left in `p.byval` (undefined when there is none), which spares an object per
+ * argument.
+ */
+export function parseParamAttrs(p: ParseContext): string[] {
   const lx = p.lx;
   let attrs = NO_ATTRS;
   let byval: Type | undefined;
@@ -73,7 +72,8 @@ export function parseParamAttrs(p: ParseContext): ParamAttrs {
     if (attrs === NO_ATTRS) attrs = [];
     attrs.push(p.intern(text));
   }
-  return { attrs: attrs === NO_ATTRS ? attrs : attrs.slice(), byval };
+  p.byval = byval;
+  return attrs === NO_ATTRS ? attrs : attrs.slice();
 }
 
 /** One keyword attribute and its argument (`align 8`, `memory(argmem: read)`, `nounwind`) as text. */
@@ -97,7 +97,7 @@ function parseAttributeText(p: ParseContext): string {
     const end = lx.skipBalanced();
     return lx.text.slice(from, end);
   }
-  return w;
+  return ATTRIBUTES.get(w) ?? w;
 }
 
 /** `"key"` or `"key"="value"`, kept verbatim. */
@@ -143,7 +143,6 @@ export function parseAttributeGroup(p: ParseContext): void {
   lx.next(); // attributes
   if (lx.tok !== Tok.AttrGrp) throw p.unexpected("an attribute group id '#N'");
   const id = lx.num;
-  const at = p.pos();
   if (p.attrGroups.has(id)) throw p.fail(`redefinition of attribute group '#${id}'`);
   lx.next();
   p.expect(Tok.Equal, "'='");
@@ -162,12 +161,12 @@ export function parseAttributeGroup(p: ParseContext): void {
         end = lx.end;
         lx.next();
       }
-      attrs.push(p.intern(lx.text.slice(from, end)));
+      const text = lx.text.slice(from, end);
+      attrs.push(ATTRIBUTES.get(text) ?? p.intern(text));
     } else throw p.unexpected("an attribute or '}'");
   }
   lx.next();
-  void at;
-  p.attrGroups.set(id, attrs);
+  p.attrGroups.set(id, Object.freeze(attrs) as string[]);
 }
 
 /** Calling conventions: `fastcc`, `cc 10`, `x86_stdcallcc`, … */

@@ -3,7 +3,7 @@
 // and operands. Every constant is checked against the type the text gives it.
 
 import { Tok } from './lexer.js';
-import { quoteName, type ParseContext } from './parse-context.js';
+import { quoteName, type Offset, type ParseContext } from './parse-context.js';
 import { parseType, ptrType } from './parse-types.js';
 import { constInt } from './build.js';
 import { doubleToFormat, hexLiteralBits, isExactIn } from './float-bits.js';
@@ -28,8 +28,8 @@ export function parseConstant(p: ParseContext, ty: Type): Constant {
       return parseFloatLiteral(p, ty);
     case Tok.GlobalVar:
     case Tok.GlobalId: {
-      const at = p.pos();
-      const g = p.globalRef(lx.str, at);
+      const at = p.here();
+      const g = p.globalRef(lx.str);
       if (ty.kind !== 'ptr') throw p.failAt(at, `'@${quoteName(lx.str)}' defined with type 'ptr' but expected '${typeToString(ty)}'`);
       lx.next();
       return g;
@@ -115,7 +115,7 @@ function parseElements(p: ParseContext, close: Tok, closeText: string): Constant
 }
 
 function parseArrayConstant(p: ParseContext, ty: Type): Constant {
-  const at = p.pos();
+  const at = p.here();
   p.lx.next();
   const elems = parseElements(p, Tok.RBracket, "']'");
   if (ty.kind !== 'array') throw p.failAt(at, `array constant used with type '${typeToString(ty)}'`);
@@ -128,7 +128,7 @@ function parseArrayConstant(p: ParseContext, ty: Type): Constant {
 }
 
 function parseStructConstant(p: ParseContext, ty: Type, packed: boolean): Constant {
-  const at = p.pos();
+  const at = p.here();
   p.lx.next();
   const elems = parseElements(p, Tok.RBrace, "'}'");
   if (packed) p.expect(Tok.Greater, "'>'");
@@ -144,7 +144,7 @@ function parseStructConstant(p: ParseContext, ty: Type, packed: boolean): Consta
 
 function parseVectorOrPackedConstant(p: ParseContext, ty: Type): Constant {
   const lx = p.lx;
-  const at = p.pos();
+  const at = p.here();
   lx.next(); // <
   if (lx.tok === Tok.LBrace) return parseStructConstant(p, ty, true);
   const elems = parseElements(p, Tok.Greater, "'>'");
@@ -201,7 +201,7 @@ function parseKeywordConstant(p: ParseContext, ty: Type): Constant {
       return parseConstant(p, ty);
     }
     case 'splat': {
-      const at = p.pos();
+      const at = p.here();
       lx.next();
       p.expect(Tok.LParen, "'('");
       const e = parseTypedConstant(p);
@@ -210,9 +210,10 @@ function parseKeywordConstant(p: ParseContext, ty: Type): Constant {
       return aggregate(ty, new Array<Constant>(ty.scalable ? 1 : ty.length).fill(e));
     }
     default: {
-      if (CONST_EXPR_OPS.has(w)) {
-        const at = p.pos();
-        const c = parseConstExpr(p, w);
+      const op = CONST_EXPR_OPS.get(w);
+      if (op !== undefined) {
+        const at = p.here();
+        const c = parseConstExpr(p, op);
         if (!typesEqual(c.type, ty))
           throw p.failAt(at, `constant expression type mismatch: got type '${typeToString(c.type)}' but expected '${typeToString(ty)}'`);
         return c;
@@ -225,11 +226,11 @@ function parseKeywordConstant(p: ParseContext, ty: Type): Constant {
 /** `blockaddress(@f, %bb)`: the block is looked up when the function's body is known. */
 function parseBlockAddress(p: ParseContext, ty: Type): Constant {
   const lx = p.lx;
-  const at = p.pos();
+  const at = p.here();
   lx.next();
   p.expect(Tok.LParen, "'('");
   if (lx.tok !== Tok.GlobalVar && lx.tok !== Tok.GlobalId) throw p.unexpected('a function name');
-  const g = p.globalRef(lx.str, p.pos());
+  const g = p.globalRef(lx.str);
   if (g.vk !== 'func') throw p.fail('expected a function name in blockaddress');
   lx.next();
   p.expect(Tok.Comma, "','");

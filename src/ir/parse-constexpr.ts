@@ -3,7 +3,7 @@
 // hand-written IR use the older ones too (icmp, select, zext, …), so all are accepted.
 
 import { Tok } from './lexer.js';
-import type { ParseContext } from './parse-context.js';
+import type { Offset, ParseContext } from './parse-context.js';
 import { parseType } from './parse-types.js';
 import { parseConstant, parseTypedConstant } from './parse-constants.js';
 import { InstFlag, type Constant, type ConstExpr, type Opcode } from './model.js';
@@ -22,8 +22,10 @@ import {
   shuffleResultType,
 } from './typing.js';
 import { typeToString, typesEqual, type Type } from './types.js';
+import { vocabulary } from './vocabulary.js';
 
-export const CONST_EXPR_OPS = new Set<string>([
+/** Constant expression keywords, mapped to their canonical strings (vocabulary.ts). */
+export const CONST_EXPR_OPS = vocabulary([
   ...CASTS, ...INT_BINARY, ...FP_BINARY, 'fneg', 'icmp', 'fcmp', 'getelementptr', 'select',
   'extractelement', 'insertelement', 'shufflevector', 'extractvalue', 'insertvalue',
 ]);
@@ -35,7 +37,7 @@ function cexpr(op: string, type: Type, operands: Constant[], extra?: Partial<Con
 /** With the current token the opcode keyword `op`. */
 export function parseConstExpr(p: ParseContext, op: string): ConstExpr {
   const lx = p.lx;
-  const at = p.pos();
+  const at = p.here();
   lx.next();
   if (CASTS.has(op)) {
     p.expect(Tok.LParen, "'('");
@@ -61,7 +63,7 @@ export function parseConstExpr(p: ParseContext, op: string): ConstExpr {
     const ops = [a];
     if (op !== 'fneg') {
       p.expect(Tok.Comma, "','");
-      ops.push(parseConstant(p, parseSameType(p, a.type, at)));
+      ops.push(parseConstant(p, parseSameType(p, a.type)));
     }
     p.expect(Tok.RParen, "')'");
     const err = operandTypeError(op, a.type);
@@ -71,13 +73,13 @@ export function parseConstExpr(p: ParseContext, op: string): ConstExpr {
   switch (op) {
     case 'icmp':
     case 'fcmp': {
-      const pred = lx.tok === Tok.Ident ? lx.str : '';
-      if (!(op === 'icmp' ? ICMP_PREDICATES : FCMP_PREDICATES).has(pred)) throw p.unexpected(`${op} predicate`);
+      const pred = lx.tok === Tok.Ident ? (op === 'icmp' ? ICMP_PREDICATES : FCMP_PREDICATES).get(lx.str) : undefined;
+      if (pred === undefined) throw p.unexpected(`an ${op} predicate`);
       lx.next();
       p.expect(Tok.LParen, "'('");
       const a = parseTypedConstant(p);
       p.expect(Tok.Comma, "','");
-      const b = parseConstant(p, parseSameType(p, a.type, at));
+      const b = parseConstant(p, parseSameType(p, a.type));
       p.expect(Tok.RParen, "')'");
       const err = operandTypeError(op, a.type);
       if (err) throw p.failAt(at, err);
@@ -89,7 +91,7 @@ export function parseConstExpr(p: ParseContext, op: string): ConstExpr {
       p.expect(Tok.Comma, "','");
       const a = parseTypedConstant(p);
       p.expect(Tok.Comma, "','");
-      const b = parseConstant(p, parseSameType(p, a.type, at));
+      const b = parseConstant(p, parseSameType(p, a.type));
       p.expect(Tok.RParen, "')'");
       if (c.type.kind !== 'int' || c.type.bits !== 1) throw p.failAt(at, 'select condition must be i1');
       return cexpr(op, a.type, [c, a, b]);
@@ -122,15 +124,14 @@ export function parseConstExpr(p: ParseContext, op: string): ConstExpr {
 }
 
 /** Parses the type of a second operand, which must equal the first's. */
-function parseSameType(p: ParseContext, t: Type, at: { line: number; col: number }): Type {
-  const tpos = p.pos();
+function parseSameType(p: ParseContext, t: Type): Type {
+  const tpos = p.here();
   const u = parseType(p);
   if (!typesEqual(t, u)) throw p.failAt(tpos, `operand types differ: '${typeToString(t)}' and '${typeToString(u)}'`);
-  void at;
   return u;
 }
 
-function parseGepExpr(p: ParseContext, at: { line: number; col: number }): ConstExpr {
+function parseGepExpr(p: ParseContext, at: Offset): ConstExpr {
   const lx = p.lx;
   let flags = 0;
   for (;;) {
@@ -162,7 +163,7 @@ function skipInrange(p: ParseContext): void {
   if (p.lx.tok === Tok.LParen) p.lx.skipBalanced();
 }
 
-function parseVectorExpr(p: ParseContext, op: string, at: { line: number; col: number }): ConstExpr {
+function parseVectorExpr(p: ParseContext, op: string, at: Offset): ConstExpr {
   p.expect(Tok.LParen, "'('");
   const ops = [parseTypedConstant(p)];
   const n = op === 'extractelement' ? 2 : 3;

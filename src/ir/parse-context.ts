@@ -19,6 +19,9 @@ import { newAlias, newBlock, newFunc, newGlobal } from './build.js';
 import { prescanGlobals, type GlobalKind } from './prescan.js';
 import { MetadataTable } from './metadata.js';
 
+/** An offset in the .ll text (see ParseContext.here). */
+export type Offset = number & { readonly __offset?: never };
+
 /** A use of a local value before its definition; replaced by the definition at the end of the function. */
 export interface Placeholder {
   readonly vk: 'fwd';
@@ -71,6 +74,7 @@ export class ParseContext {
   /** Globals used before their definition, with the first use. */
   readonly globalRefs = new Map<string, TextPos>();
 
+  /** `attributes #N = { … }`, frozen: functions and calls with only `#N` share the list. */
   readonly attrGroups = new Map<number, string[]>();
   readonly groupUses: GroupUse[] = [];
 
@@ -85,6 +89,8 @@ export class ParseContext {
   readonly blocksOf = new Map<Func, Map<string, BasicBlock>>();
 
   fs: FunctionState | undefined;
+  /** The `byval(T)` type of the last parseParamAttrs, if any. */
+  byval: Type | undefined;
   private readonly strings = new Map<string, string>();
   /** Set when an optional `, x` parse ate a comma that starts the metadata attachments (as LLParser). */
   ateExtraComma = false;
@@ -116,15 +122,28 @@ export class ParseContext {
   // ---------------------------------------------------------------------------------------------
   // Token helpers
 
+  /** The current token's position, as an object to keep. */
   pos(): TextPos {
     return { line: this.lx.tokLine, col: this.lx.tokCol };
+  }
+
+  /**
+   * The current token's position as a bare offset, for errors that may come later: no allocation on
+   * the hot path, converted to line and column only when an error is raised.
+   */
+  here(): Offset {
+    return this.lx.start as Offset;
   }
 
   fail(msg: string): ParseError {
     return this.lx.error(msg);
   }
 
-  failAt(pos: TextPos, msg: string): ParseError {
+  failAt(pos: TextPos | Offset, msg: string): ParseError {
+    if (typeof pos === 'number') {
+      const [line, col] = this.lx.locate(pos);
+      return this.lx.error(msg, line, col);
+    }
     return this.lx.error(msg, pos.line, pos.col);
   }
 
@@ -183,9 +202,11 @@ export class ParseContext {
   // Globals: a global's kind (variable, function, alias) is known from a pre-scan of the text, so a
   // name used before its definition gets its final object at once and nothing needs patching.
 
-  globalRef(name: string, pos: TextPos): GlobalValue {
+  /** `@name`; `pos` (by default the current token's) locates the error if it is never defined. */
+  globalRef(name: string, pos?: TextPos): GlobalValue {
     const g = this.m.symbols.get(name);
     if (g) return g;
+    pos ??= this.pos();
     this.globalKinds ??= prescanGlobals(this.lx.text, this.lx.file);
     const kind = this.globalKinds.get(name);
     if (!kind) throw this.failAt(pos, `use of undefined value '@${quoteName(name)}'`);
@@ -214,10 +235,14 @@ export class ParseContext {
   // ---------------------------------------------------------------------------------------------
   // Blocks of the current function
 
-  /** The block `%name` of the current function, created on first use. */
-  blockRef(fs: FunctionState, name: string, pos: TextPos): BasicBlock {
+  /**
+   * The block `%name` of the current function, created on first use (then `pos`, by default the
+   * current token's, is kept for the error if it is never defined).
+   */
+  blockRef(fs: FunctionState, name: string, pos?: TextPos): BasicBlock {
     let b = fs.blocks.get(name);
     if (!b) {
+      pos ??= this.pos();
       if (fs.values.has(name)) {
         const v = fs.values.get(name)!;
         throw this.failAt(pos, `'%${quoteName(name)}' defined with type '${typeToString(v.type)}' but expected 'label'`);

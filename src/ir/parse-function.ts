@@ -40,7 +40,7 @@ export function parseFunction(p: ParseContext, isDefine: boolean): void {
   const linkage = parseLinkageEtc(p, attrs);
   const cc = parseCallingConv(p);
   if (cc) attrs.push(cc);
-  const retAttrs = parseParamAttrs(p).attrs;
+  const retAttrs = parseParamAttrs(p);
   const ret = parseType(p);
   if (ret.kind === 'label' || ret.kind === 'metadata' || ret.kind === 'function') throw p.fail('invalid function return type');
   if (lx.tok !== Tok.GlobalVar && lx.tok !== Tok.GlobalId) throw p.unexpected('a function name');
@@ -86,7 +86,8 @@ function parseParams(p: ParseContext): { params: ParamSpec[]; varArgs: boolean }
     const pos = p.pos();
     const type = parseType(p);
     if (type.kind === 'void' || type.kind === 'label' || type.kind === 'function') throw p.failAt(pos, 'argument can not have void type');
-    const { attrs, byval } = parseParamAttrs(p);
+    const attrs = parseParamAttrs(p);
+    const byval = p.byval;
     let name: string | undefined;
     let numbered = false;
     if (lx.tok === Tok.LocalVar || lx.tok === Tok.LocalId) {
@@ -170,7 +171,10 @@ function parseBody(p: ParseContext, fn: Func, params: ParamSpec[]): void {
   if (lx.tok !== Tok.LBrace) throw p.unexpected(fn.fnAttrs.length || fn.attrs.length ? "'{'" : "a function attribute or '{'");
   lx.next();
   if (lx.tok === Tok.RBrace) throw p.fail('function body requires at least one basic block');
-  while (lx.tok !== Tok.RBrace) parseBlock(p, fs);
+  while (lx.tok !== Tok.RBrace) {
+    if (p.isWord('uselistorder') || p.isWord('uselistorder_bb')) skipUseListOrder(p);
+    else parseBlock(p, fs);
+  }
   lx.next();
   finishFunction(p, fs);
   p.fs = undefined;
@@ -204,6 +208,14 @@ function parseBlock(p: ParseContext, fs: FunctionState): void {
   block.instructions = block.instructions.slice(); // exactly sized: most blocks are short
   // Debug records may follow the terminator's line before the next label.
   while (lx.tok === Tok.DbgRecord) skipDebugRecord(p);
+}
+
+/** `uselistorder T v, { i, … }` (only affects LLVM's in-memory use lists): skipped. */
+function skipUseListOrder(p: ParseContext): void {
+  const lx = p.lx;
+  while (lx.tok !== Tok.LBrace && lx.tok !== Tok.EOF && lx.tok !== Tok.RBrace) lx.next();
+  if (lx.tok !== Tok.LBrace) throw p.unexpected("'{'");
+  lx.skipBalanced();
 }
 
 function defineBlock(p: ParseContext, fs: FunctionState, name: string, at: TextPos): BasicBlock {

@@ -66,7 +66,7 @@ export function parseGlobal(p: ParseContext): void {
   g.isConstant = isConstant;
   g.threadLocal = attrs.some((a) => a.startsWith('thread_local'));
   g.attrs = attrs;
-  const tpos = p.pos();
+  const tpos = p.here();
   g.valueType = parseType(p);
   const t = g.valueType.kind;
   // A declaration may have an incomplete (opaque struct) type; a definition must be sized.
@@ -135,7 +135,7 @@ function parseAlias(p: ParseContext, name: string, at: { line: number; col: numb
   a.attrs = isIfunc ? [...attrs, 'ifunc'] : attrs;
   a.valueType = parseType(p);
   p.expect(Tok.Comma, "','");
-  const vpos = p.pos();
+  const vpos = p.here();
   a.aliasee = parseTypedConstant(p);
   if (a.aliasee.type.kind !== 'ptr') throw p.failAt(vpos, 'an alias must have pointer type');
   // `, partition "x"` and attachments may follow.

@@ -2,7 +2,7 @@
 // freeze, phi, aggregate and vector element access, va_arg.
 
 import { Tok } from './lexer.js';
-import type { ParseContext } from './parse-context.js';
+import type { Offset, ParseContext } from './parse-context.js';
 import { parseType } from './parse-types.js';
 import { parseBlockRef, parseTypedValue, parseValue } from './parse-values.js';
 import { makeInst, skipFastMath, type InstParser } from './parse-inst-common.js';
@@ -42,7 +42,7 @@ export const parseBinary: InstParser = (p, fs, op, pos) => {
   let flags = 0;
   if (FP_BINARY.has(op) || op === 'fneg') skipFastMath(p);
   else flags = parseIntFlags(p, op);
-  const tpos = p.pos();
+  const tpos = p.here();
   const ty = parseType(p);
   const a = parseValue(p, ty);
   let operands: Value[];
@@ -62,10 +62,10 @@ export const parseCompare: InstParser = (p, fs, op, pos) => {
   const lx = p.lx;
   const flags = op === 'icmp' ? parseIntFlags(p, op) : 0;
   if (op === 'fcmp') skipFastMath(p);
-  const pred = lx.tok === Tok.Ident ? lx.str : '';
-  if (!(op === 'icmp' ? ICMP_PREDICATES : FCMP_PREDICATES).has(pred)) throw p.unexpected(`an ${op} predicate`);
+  const pred = lx.tok === Tok.Ident ? (op === 'icmp' ? ICMP_PREDICATES : FCMP_PREDICATES).get(lx.str) : undefined;
+  if (pred === undefined) throw p.unexpected(`an ${op} predicate`);
   lx.next();
-  const tpos = p.pos();
+  const tpos = p.here();
   const ty = parseType(p);
   const a = parseValue(p, ty);
   p.expect(Tok.Comma, "','");
@@ -83,7 +83,7 @@ export const parseCast: InstParser = (p, fs, op, pos) => {
   if (op === 'fptrunc' || op === 'fpext' || op === 'uitofp' || op === 'sitofp') skipFastMath(p);
   const v = parseTypedValue(p);
   p.expectWord('to');
-  const tpos = p.pos();
+  const tpos = p.here();
   const dst = parseType(p);
   const err = castError(op, v.type, dst);
   if (err) throw p.failAt(tpos, err);
@@ -94,12 +94,12 @@ export const parseCast: InstParser = (p, fs, op, pos) => {
 
 export const parseSelect: InstParser = (p, fs, op, pos) => {
   skipFastMath(p);
-  const cpos = p.pos();
+  const cpos = p.here();
   const c = parseTypedValue(p);
   p.expect(Tok.Comma, "','");
   const a = parseTypedValue(p);
   p.expect(Tok.Comma, "','");
-  const bpos = p.pos();
+  const bpos = p.here();
   const b = parseTypedValue(p);
   const ct = c.type.kind === 'vector' ? c.type.elem : c.type;
   if (ct.kind !== 'int' || ct.bits !== 1) throw p.failAt(cpos, `select condition must be i1 or <N x i1>, not '${typeToString(c.type)}'`);
@@ -153,7 +153,7 @@ function parseIndices(p: ParseContext): number[] {
 }
 
 export const parseExtractValue: InstParser = (p, fs, op, pos) => {
-  const apos = p.pos();
+  const apos = p.here();
   const agg = parseTypedValue(p);
   const indices = parseIndices(p);
   const t = aggregateIndexType(agg.type, indices, op);
@@ -164,7 +164,7 @@ export const parseExtractValue: InstParser = (p, fs, op, pos) => {
 };
 
 export const parseInsertValue: InstParser = (p, fs, op, pos) => {
-  const apos = p.pos();
+  const apos = p.here();
   const agg = parseTypedValue(p);
   p.expect(Tok.Comma, "','");
   const v = parseTypedValue(p);
@@ -177,19 +177,19 @@ export const parseInsertValue: InstParser = (p, fs, op, pos) => {
   return inst;
 };
 
-function requireVector(p: ParseContext, v: Value, at: TextPos, op: string): void {
+function requireVector(p: ParseContext, v: Value, at: TextPos | Offset, op: string): void {
   if (v.type.kind !== 'vector') throw p.failAt(at, `${op} requires a vector operand, not '${typeToString(v.type)}'`);
 }
 
-function requireIntIndex(p: ParseContext, v: Value, at: TextPos): void {
+function requireIntIndex(p: ParseContext, v: Value, at: TextPos | Offset): void {
   if (v.type.kind !== 'int') throw p.failAt(at, `vector index must be an integer, not '${typeToString(v.type)}'`);
 }
 
 export const parseExtractElement: InstParser = (p, fs, op, pos) => {
-  const vpos = p.pos();
+  const vpos = p.here();
   const v = parseTypedValue(p);
   p.expect(Tok.Comma, "','");
-  const ipos = p.pos();
+  const ipos = p.here();
   const i = parseTypedValue(p);
   if (v.type.kind !== 'vector') throw p.failAt(vpos, `${op} requires a vector operand, not '${typeToString(v.type)}'`);
   requireIntIndex(p, i, ipos);
@@ -197,13 +197,13 @@ export const parseExtractElement: InstParser = (p, fs, op, pos) => {
 };
 
 export const parseInsertElement: InstParser = (p, fs, op, pos) => {
-  const vpos = p.pos();
+  const vpos = p.here();
   const v = parseTypedValue(p);
   p.expect(Tok.Comma, "','");
-  const epos = p.pos();
+  const epos = p.here();
   const e = parseTypedValue(p);
   p.expect(Tok.Comma, "','");
-  const ipos = p.pos();
+  const ipos = p.here();
   const i = parseTypedValue(p);
   requireVector(p, v, vpos, op);
   if (v.type.kind === 'vector' && !typesEqual(v.type.elem, e.type)) throw p.failAt(epos, `insertelement element of type '${typeToString(e.type)}' into '${typeToString(v.type)}'`);
@@ -212,13 +212,13 @@ export const parseInsertElement: InstParser = (p, fs, op, pos) => {
 };
 
 export const parseShuffleVector: InstParser = (p, fs, op, pos) => {
-  const vpos = p.pos();
+  const vpos = p.here();
   const a = parseTypedValue(p);
   p.expect(Tok.Comma, "','");
-  const bpos = p.pos();
+  const bpos = p.here();
   const b = parseTypedValue(p);
   p.expect(Tok.Comma, "','");
-  const mpos = p.pos();
+  const mpos = p.here();
   const m = parseTypedValue(p);
   requireVector(p, a, vpos, op);
   if (!typesEqual(a.type, b.type)) throw p.failAt(bpos, 'shufflevector operands must have the same type');
@@ -233,7 +233,7 @@ export const parseShuffleVector: InstParser = (p, fs, op, pos) => {
 };
 
 export const parseVaArg: InstParser = (p, fs, op, pos) => {
-  const vpos = p.pos();
+  const vpos = p.here();
   const v = parseTypedValue(p);
   p.expect(Tok.Comma, "','");
   const t = parseType(p);

@@ -3,7 +3,7 @@
 // (`call i32 (ptr, ...) @printf(...)`). The callee is any pointer value, a function, or inline asm.
 
 import { Tok } from './lexer.js';
-import type { FunctionState, ParseContext } from './parse-context.js';
+import type { FunctionState, Offset, ParseContext } from './parse-context.js';
 import { parseAddrSpace, parseType, ptrType } from './parse-types.js';
 import { parseLabel, parseTypedValue, parseValue } from './parse-values.js';
 import { NO_ATTRS, parseCallingConv, parseFnAttrs, parseParamAttrs } from './parse-attributes.js';
@@ -27,13 +27,13 @@ function parseCallLike(p: ParseContext, fs: FunctionState, op: string, pos: Text
   const lx = p.lx;
   if (op === 'call') skipFastMath(p);
   const cc = parseCallingConv(p);
-  const callAttrs: string[] = tail && cc ? [tail, cc] : tail ? [tail] : cc ? [cc] : [];
+  const callAttrs: string[] = tail && cc ? [tail, cc] : tail ? [tail] : cc ? [cc] : NO_ATTRS;
   parseParamAttrs(p); // return attributes: not needed by the engine
   let addrSpace = 0;
   if (p.isWord('addrspace')) addrSpace = parseAddrSpace(p);
-  const tpos = p.pos();
+  const tpos = p.here();
   const t = parseType(p);
-  const cpos = p.pos();
+  const cpos = p.here();
   const callee = p.isWord('asm') ? parseInlineAsm(p) : parseValue(p, ptrType(addrSpace));
   const { args, argAttrs, byval } = parseArgs(p, callee);
   const fnType = callType(p, t, args, tpos);
@@ -61,7 +61,7 @@ function parseCallLike(p: ParseContext, fs: FunctionState, op: string, pos: Text
  * The call's function type: written whole, or built from the return type and the argument types.
  * `args` has the callee first.
  */
-function callType(p: ParseContext, t: Type, args: Value[], tpos: TextPos): FunctionType {
+function callType(p: ParseContext, t: Type, args: Value[], tpos: TextPos | Offset): FunctionType {
   const nargs = args.length - 1;
   if (t.kind !== 'function') {
     if (t.kind === 'label' || t.kind === 'metadata') throw p.failAt(tpos, `invalid result type '${typeToString(t)}' for a call`);
@@ -100,13 +100,13 @@ function parseArgs(p: ParseContext, callee: Value): Args {
     }
     const t = parseType(p);
     const attrs = parseParamAttrs(p);
-    if (attrs.byval) {
+    if (p.byval) {
       byval ??= [];
       while (byval.length < args.length - 1) byval.push(undefined);
-      byval.push(attrs.byval);
+      byval.push(p.byval);
     }
     args.push(parseValue(p, t));
-    argAttrs.push(attrs.attrs);
+    argAttrs.push(attrs);
     if (lx.tok === Tok.Comma) lx.next();
     else if (lx.tok !== Tok.RParen) throw p.unexpected("',' or ')'");
   }

@@ -2,10 +2,11 @@
 // grammar bits several instructions use (fast-math flags, `, align N`, atomic orderings, syncscope).
 
 import { Tok } from './lexer.js';
-import type { FunctionState, ParseContext } from './parse-context.js';
+import type { FunctionState, Offset, ParseContext } from './parse-context.js';
 import { newInstruction } from './build.js';
 import type { Instruction, Opcode, TextPos, Value } from './model.js';
 import type { Type } from './types.js';
+import { vocabulary } from './vocabulary.js';
 
 /** Parses one instruction after its opcode keyword (already consumed). */
 export type InstParser = (p: ParseContext, fs: FunctionState, op: string, pos: TextPos) => Instruction;
@@ -38,12 +39,12 @@ export function parseTrailingAlign(p: ParseContext, inst: Instruction): void {
   inst.align = p.parseAlign();
 }
 
-const ORDERINGS = new Set(['unordered', 'monotonic', 'acquire', 'release', 'acq_rel', 'seq_cst']);
+const ORDERINGS = vocabulary(['unordered', 'monotonic', 'acquire', 'release', 'acq_rel', 'seq_cst']);
 
 export function parseOrdering(p: ParseContext): string {
   const lx = p.lx;
-  if (lx.tok !== Tok.Ident || !ORDERINGS.has(lx.str)) throw p.unexpected('an atomic ordering');
-  const o = lx.str;
+  const o = lx.tok === Tok.Ident ? ORDERINGS.get(lx.str) : undefined;
+  if (o === undefined) throw p.unexpected('an atomic ordering');
   lx.next();
   return o;
 }
@@ -58,7 +59,7 @@ export function skipSyncScope(p: ParseContext): void {
 }
 
 /** Checks `v` has a pointer (or vector-of-pointer when allowed) type. */
-export function requirePointer(p: ParseContext, v: Value, pos: TextPos, what: string): void {
+export function requirePointer(p: ParseContext, v: Value, pos: TextPos | Offset, what: string): void {
   if (v.type.kind !== 'ptr') throw p.failAt(pos, `${what} operand must be a pointer`);
 }
 

@@ -11,7 +11,7 @@ import { VOID, typeToString, typesEqual } from './types.js';
 
 export const parseRet: InstParser = (p, fs, op, pos) => {
   const ret = fs.fn.fnType.ret;
-  const tpos = p.pos();
+  const tpos = p.here();
   const t = parseType(p);
   if (t.kind === 'void') {
     if (ret.kind !== 'void') throw p.failAt(tpos, `value doesn't match function result type '${typeToString(ret)}'`);
@@ -28,7 +28,7 @@ export const parseBr: InstParser = (p, fs, op, pos) => {
     lx.next();
     return makeInst(fs, op, VOID, [parseBlockRef(p, fs)], pos);
   }
-  const cpos = p.pos();
+  const cpos = p.here();
   const c = parseTypedValue(p);
   if (c.type.kind !== 'int' || c.type.bits !== 1) throw p.failAt(cpos, `branch condition must have type 'i1', not '${typeToString(c.type)}'`);
   p.expect(Tok.Comma, "','");
@@ -40,7 +40,7 @@ export const parseBr: InstParser = (p, fs, op, pos) => {
 
 export const parseSwitch: InstParser = (p, fs, op, pos) => {
   const lx = p.lx;
-  const cpos = p.pos();
+  const cpos = p.here();
   const ty = parseType(p);
   if (ty.kind !== 'int') throw p.failAt(cpos, `switch condition must have integer type, not '${typeToString(ty)}'`);
   const c = parseValue(p, ty);
@@ -49,7 +49,7 @@ export const parseSwitch: InstParser = (p, fs, op, pos) => {
   p.expect(Tok.LBracket, "'['");
   const seen = new Set<bigint>();
   while (lx.tok !== Tok.RBracket) {
-    const vpos = p.pos();
+    const vpos = p.here();
     const v = parseTypedConstant(p);
     if (v.vk !== 'cint' || !typesEqual(v.type, ty)) throw p.failAt(vpos, `case value is not a constant integer of type '${typeToString(ty)}'`);
     if (seen.has(v.value)) throw p.failAt(vpos, 'duplicate case value in switch');
@@ -63,7 +63,7 @@ export const parseSwitch: InstParser = (p, fs, op, pos) => {
 
 export const parseIndirectBr: InstParser = (p, fs, op, pos) => {
   const lx = p.lx;
-  const apos = p.pos();
+  const apos = p.here();
   const a = parseTypedValue(p);
   if (a.type.kind !== 'ptr') throw p.failAt(apos, 'indirectbr address must be a pointer');
   p.expect(Tok.Comma, "','");

@@ -18,12 +18,13 @@ import {
 import { constInt } from './build.js';
 import { InstFlag, type Value } from './model.js';
 import { gepResultType } from './typing.js';
+import { vocabulary } from './vocabulary.js';
 import { I1, I32, VOID as VOID_T, typeToString, typesEqual } from './types.js';
 
 export const parseAlloca: InstParser = (p, fs, op, pos) => {
   const lx = p.lx;
   p.eatWord('inalloca');
-  const tpos = p.pos();
+  const tpos = p.here();
   const t = parseType(p);
   if (!isSized(t)) throw p.failAt(tpos, `invalid type '${typeToString(t)}' for alloca`);
   let count: Value = constInt(I32, 1);
@@ -38,7 +39,7 @@ export const parseAlloca: InstParser = (p, fs, op, pos) => {
     if (p.eatWord('align')) align = p.parseAlign();
     else if (p.isWord('addrspace')) addrSpace = parseAddrSpace(p);
     else {
-      const cpos = p.pos();
+      const cpos = p.here();
       count = parseTypedValue(p);
       if (count.type.kind !== 'int') throw p.failAt(cpos, 'element count must have integer type');
     }
@@ -58,11 +59,11 @@ function parseMemPrefix(p: ParseContext): { atomic: boolean; flags: number } {
 
 export const parseLoad: InstParser = (p, fs, op, pos) => {
   const { atomic, flags } = parseMemPrefix(p);
-  const tpos = p.pos();
+  const tpos = p.here();
   const t = parseType(p);
   if (!isSized(t)) throw p.failAt(tpos, `loading unsized type '${typeToString(t)}' is not allowed`);
   p.expect(Tok.Comma, "','");
-  const ppos = p.pos();
+  const ppos = p.here();
   const ptr = parseTypedValue(p);
   requirePointer(p, ptr, ppos, 'load');
   const inst = makeInst(fs, op, t, [ptr], pos);
@@ -77,11 +78,11 @@ export const parseLoad: InstParser = (p, fs, op, pos) => {
 
 export const parseStore: InstParser = (p, fs, op, pos) => {
   const { atomic, flags } = parseMemPrefix(p);
-  const tpos = p.pos();
+  const tpos = p.here();
   const v = parseTypedValue(p);
   if (!isSized(v.type)) throw p.failAt(tpos, `storing unsized type '${typeToString(v.type)}' is not allowed`);
   p.expect(Tok.Comma, "','");
-  const ppos = p.pos();
+  const ppos = p.here();
   const ptr = parseTypedValue(p);
   requirePointer(p, ptr, ppos, 'store');
   const inst = makeInst(fs, op, VOID_T, [v, ptr], pos);
@@ -103,7 +104,7 @@ export const parseGep: InstParser = (p, fs, op, pos) => {
     else if (p.eatWord('nusw')) continue;
     else break;
   }
-  const tpos = p.pos();
+  const tpos = p.here();
   const src = parseType(p);
   if (!isSized(src)) throw p.failAt(tpos, `getelementptr source type '${typeToString(src)}' is not sized`);
   p.expect(Tok.Comma, "','");
@@ -125,7 +126,7 @@ export const parseGep: InstParser = (p, fs, op, pos) => {
   return inst;
 };
 
-const RMW_OPS = new Set([
+const RMW_OPS = vocabulary([
   'xchg', 'add', 'sub', 'and', 'nand', 'or', 'xor', 'max', 'min', 'umax', 'umin', 'fadd', 'fsub', 'fmax', 'fmin',
   'uinc_wrap', 'udec_wrap', 'usub_cond', 'usub_sat', 'fmaximum', 'fminimum',
 ]);
@@ -133,10 +134,10 @@ const RMW_OPS = new Set([
 export const parseAtomicRmw: InstParser = (p, fs, op, pos) => {
   const lx = p.lx;
   const flags = p.eatWord('volatile') ? InstFlag.Volatile : 0;
-  if (lx.tok !== Tok.Ident || !RMW_OPS.has(lx.str)) throw p.unexpected('an atomicrmw operation');
-  const rmwOp = lx.str;
+  const rmwOp = lx.tok === Tok.Ident ? RMW_OPS.get(lx.str) : undefined;
+  if (rmwOp === undefined) throw p.unexpected('an atomicrmw operation');
   lx.next();
-  const ppos = p.pos();
+  const ppos = p.here();
   const ptr = parseTypedValue(p);
   requirePointer(p, ptr, ppos, 'atomicrmw');
   p.expect(Tok.Comma, "','");
@@ -154,13 +155,13 @@ export const parseCmpXchg: InstParser = (p, fs, op, pos) => {
   let flags = 0;
   if (p.eatWord('weak')) flags |= InstFlag.Weak;
   if (p.eatWord('volatile')) flags |= InstFlag.Volatile;
-  const ppos = p.pos();
+  const ppos = p.here();
   const ptr = parseTypedValue(p);
   requirePointer(p, ptr, ppos, 'cmpxchg');
   p.expect(Tok.Comma, "','");
   const cmp = parseTypedValue(p);
   p.expect(Tok.Comma, "','");
-  const npos = p.pos();
+  const npos = p.here();
   const repl = parseTypedValue(p);
   if (!typesEqual(cmp.type, repl.type)) throw p.failAt(npos, 'compare value and new value type do not match');
   skipSyncScope(p);

@@ -35,7 +35,7 @@ import { CASTS, FP_BINARY, INT_BINARY } from './typing.js';
 import type { Instruction, TextPos, Value } from './model.js';
 import { typeToString, typesEqual } from './types.js';
 
-const PARSERS = new Map<string, InstParser>([
+const PARSER_LIST: [string, InstParser][] = [
   ...[...INT_BINARY, ...FP_BINARY, 'fneg'].map((op): [string, InstParser] => [op, parseBinary]),
   ...[...CASTS].map((op): [string, InstParser] => [op, parseCast]),
   ['icmp', parseCompare],
@@ -68,7 +68,9 @@ const PARSERS = new Map<string, InstParser>([
   ['musttail', parseTailCall],
   ['notail', parseTailCall],
   ['invoke', parseInvoke],
-]);
+];
+/** Opcode keyword → its parser, and the keyword's canonical string (vocabulary.ts). */
+const PARSERS = new Map<string, { parse: InstParser; op: string }>(PARSER_LIST.map(([op, parse]) => [op, { parse, op }]));
 
 /** Instructions of LLVM that C programs do not produce and the engine does not model. */
 const UNSUPPORTED = new Set(['callbr', 'catchswitch', 'catchpad', 'cleanuppad', 'catchret', 'cleanupret']);
@@ -90,11 +92,10 @@ export function parseInstruction(p: ParseContext, fs: FunctionState): boolean {
     p.expect(Tok.Equal, "'='");
   }
   if (lx.tok !== Tok.Ident) throw p.unexpected('an instruction');
-  const op = lx.str;
-  const parse = PARSERS.get(op);
-  if (!parse) throw p.fail(UNSUPPORTED.has(op) ? `unsupported instruction '${op}'` : `unknown instruction '${op}'`);
+  const entry = PARSERS.get(lx.str);
+  if (!entry) throw p.fail(UNSUPPORTED.has(lx.str) ? `unsupported instruction '${lx.str}'` : `unknown instruction '${lx.str}'`);
   lx.next();
-  const inst = parse(p, fs, op, pos);
+  const inst = entry.parse(p, fs, entry.op, pos);
   parseAttachments(p, inst);
   if (inst.type.kind === 'void') {
     if (name !== undefined) throw p.failAt(namePos!, 'instructions returning void cannot have a name');

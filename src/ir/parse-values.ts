@@ -40,7 +40,7 @@ export function parseTypedValue(p: ParseContext): Value {
 export function parseBlockRef(p: ParseContext, fs: FunctionState): BasicBlock {
   const lx = p.lx;
   if (lx.tok !== Tok.LocalVar && lx.tok !== Tok.LocalId) throw p.unexpected('a basic block name');
-  const b = p.blockRef(fs, lx.str, p.pos());
+  const b = p.blockRef(fs, lx.str);
   lx.next();
   return b;
 }
@@ -77,10 +77,6 @@ function mismatch(p: ParseContext, name: string, defined: Type, expected: Type) 
   return p.fail(`'%${quoteName(name)}' defined with type '${typeToString(defined)}' but expected '${typeToString(expected)}'`);
 }
 
-/** Whether `v` is a forward-reference placeholder (only during parsing of a function). */
-export function isPlaceholder(v: Value): boolean {
-  return (v as unknown as Placeholder).vk === 'fwd';
-}
 
 /** A `metadata` operand: its text, up to the next `,` or `)`. */
 function parseMetadataOperand(p: ParseContext): MetadataValue {

@@ -115,8 +115,10 @@ function finishModule(p: ParseContext): void {
   for (const use of p.groupUses) {
     const attrs = p.attrGroups.get(use.id);
     if (!attrs) throw p.failAt(use.pos, `use of undefined attribute group '#${use.id}'`);
+    // A holder with no attributes of its own shares the group's (frozen) list: calls to the same
+    // library function mostly carry just `#N`.
     const cur = use.holder[use.key] as string[] | undefined;
-    use.holder[use.key] = cur && cur.length ? cur.concat(attrs) : attrs.slice();
+    use.holder[use.key] = cur && cur.length ? cur.concat(attrs) : attrs;
   }
   for (const { ba, blockName, pos } of p.blockAddrs) {
     const block = p.blocksOf.get(ba.fn)?.get(blockName);

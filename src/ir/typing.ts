@@ -3,8 +3,9 @@
 // returns an error message (or the result type), so the caller can locate it.
 
 import type { Constant, Value } from './model.js';
-import { I1, intType, typeToString, type Type, type VectorType } from './types.js';
+import { I1, typeToString, type Type, type VectorType } from './types.js';
 import { ptrType } from './parse-types.js';
+import { vocabulary } from './vocabulary.js';
 
 export const INT_BINARY = new Set(['add', 'sub', 'mul', 'udiv', 'sdiv', 'urem', 'srem', 'shl', 'lshr', 'ashr', 'and', 'or', 'xor']);
 export const FP_BINARY = new Set(['fadd', 'fsub', 'fmul', 'fdiv', 'frem']);
@@ -12,8 +13,9 @@ export const CASTS = new Set([
   'trunc', 'zext', 'sext', 'fptrunc', 'fpext', 'fptoui', 'fptosi', 'uitofp', 'sitofp',
   'ptrtoint', 'inttoptr', 'bitcast', 'addrspacecast',
 ]);
-export const ICMP_PREDICATES = new Set(['eq', 'ne', 'ugt', 'uge', 'ult', 'ule', 'sgt', 'sge', 'slt', 'sle']);
-export const FCMP_PREDICATES = new Set([
+/** Predicates, each mapped to its canonical string (vocabulary.ts). */
+export const ICMP_PREDICATES = vocabulary(['eq', 'ne', 'ugt', 'uge', 'ult', 'ule', 'sgt', 'sge', 'slt', 'sle']);
+export const FCMP_PREDICATES = vocabulary([
   'false', 'oeq', 'ogt', 'oge', 'olt', 'ole', 'one', 'ord', 'ueq', 'ugt', 'uge', 'ult', 'ule', 'une', 'uno', 'true',
 ]);
 
@@ -171,4 +173,3 @@ export function shuffleMask(mask: Constant): number[] | string {
   return out;
 }
 
-export { intType };

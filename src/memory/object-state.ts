@@ -1,15 +1,17 @@
 // ObjectState: one state's contents of one MemoryObject (KLEE's ObjectState). Concrete bytes live in a
 // Uint8Array; bytes written with a symbolic value at a concrete offset sit in a sparse overlay of 8-bit
-// expressions. The first write at a *symbolic* offset turns the object into "array mode": its contents
-// become a constant array (the bytes at that moment) plus an update list of every later write, and all
-// reads go through that list, as in KLEE. A read at a symbolic offset of an object still in byte mode
-// builds (and caches until the next write) the same array view without switching modes.
+// expressions. The first write at a *symbolic* offset puts the object in "array mode", as in KLEE: its
+// contents become a constant array (the bytes at that moment) plus an update list, and every byte is
+// "unknown" — readable only through the list — until a write at a concrete offset makes it known again.
+// Known bytes newer than the list are flushed into it only when a symbolic-offset access needs the
+// whole array, so concrete accesses after a symbolic write stay O(1). A read at a symbolic offset of an
+// object still in byte mode builds (and caches until the next write) the array view without switching.
 //
 // Copy-on-write: an ObjectState carries the token of the address space that owns it; a state that does
 // not own it clones it before its first write (address-space.ts), so a fork never copies bytes.
 
 import { ArrayDecl, Expr, Kind, type UpdateNode } from '../expr/expr.js';
-import { concat, constant, extract, read, readLE, write, add } from '../expr/build.js';
+import { add, concat, constant, extract, read, readLE, write } from '../expr/build.js';
 import type { MemoryObject } from './memory-object.js';
 
 /** A byte: concrete (0..255) or an 8-bit expression. */
@@ -18,16 +20,19 @@ export type ByteVal = number | Expr;
 let constArrayCounter = 0;
 
 export class ObjectState {
-  /** Concrete contents (authoritative in byte mode where `sym[i]` is unset). */
+  /** Concrete contents (authoritative for known bytes where `sym[i]` is unset). */
   bytes: Uint8Array;
   private view: DataView | null = null;
-  /** Symbolic bytes at concrete offsets (byte mode); null when there are none. */
+  /** Symbolic bytes at concrete offsets; null when there are none. */
   sym: (Expr | undefined)[] | null = null;
   private symCount = 0;
-  /** Array mode: contents are `read(root, updates, i)`; in byte mode a cached view (null = none). */
+  /** The array view: contents are `read(root, updates, i)` for bytes that are not known. */
   private root: ArrayDecl | null = null;
   private updates: UpdateNode | null = null;
-  private arrayMode = false;
+  /** Array mode: per byte, 1 when bytes/sym hold it (else read it through the array). */
+  private known: Uint8Array | null = null;
+  /** Array mode: per known byte, 1 when the update list already has its value. */
+  private flushed: Uint8Array | null = null;
 
   constructor(
     readonly obj: MemoryObject,
@@ -46,13 +51,20 @@ export class ObjectState {
     }
     c.root = this.root;
     c.updates = this.updates;
-    c.arrayMode = this.arrayMode;
+    if (this.known) {
+      c.known = this.known.slice();
+      c.flushed = this.flushed!.slice();
+    }
     return c;
+  }
+
+  private get arrayMode(): boolean {
+    return this.known !== null;
   }
 
   /** True when every byte is concrete (reads can take the fast path). */
   get isConcrete(): boolean {
-    return this.sym === null && !this.arrayMode;
+    return this.sym === null && this.known === null;
   }
 
   private dv(): DataView {
@@ -64,16 +76,21 @@ export class ObjectState {
 
   /** Little-endian value of bytes [off, off+n): a bigint when all are concrete, else an Expr. */
   read(off: number, n: number): bigint | Expr {
-    if (this.sym === null && !this.arrayMode) return this.readConcrete(off, n);
-    if (!this.arrayMode) {
-      const sym = this.sym!;
-      let any = false;
-      for (let i = 0; i < n; i++) if (sym[off + i] !== undefined) { any = true; break; }
-      if (!any) return this.readConcrete(off, n);
-    }
+    if (this.sym === null && this.known === null) return this.readConcrete(off, n);
+    if (this.allConcrete(off, n)) return this.readConcrete(off, n);
     let e = this.byteExpr(off);
     for (let i = 1; i < n; i++) e = concat(this.byteExpr(off + i), e);
     return e.kind === Kind.Const ? e.value : e;
+  }
+
+  private allConcrete(off: number, n: number): boolean {
+    const sym = this.sym;
+    const known = this.known;
+    for (let i = off; i < off + n; i++) {
+      if (sym !== null && sym[i] !== undefined) return false;
+      if (known !== null && known[i] === 0) return false;
+    }
+    return true;
   }
 
   /** Bytes [off, off+n) known to be concrete, little-endian. */
@@ -99,12 +116,7 @@ export class ObjectState {
   /** Writes the low n*8 bits of `v` little-endian at [off, off+n). */
   write(off: number, n: number, v: bigint | Expr): void {
     if (typeof v === 'bigint') {
-      if (this.arrayMode) {
-        for (let i = 0; i < n; i++) this.writeByte(off + i, Number((v >> BigInt(8 * i)) & 0xffn));
-        return;
-      }
-      this.root = null;
-      if (this.sym !== null) this.clearSym(off, n);
+      this.touch(off, n);
       this.writeConcrete(off, n, v);
       return;
     }
@@ -141,6 +153,16 @@ export class ObjectState {
     }
   }
 
+  /** Bytes [off, off+n) are about to get concrete values: drop overlay entries, mark them known. */
+  private touch(off: number, n: number): void {
+    if (this.known === null) this.root = null; // byte mode: the cached array view is stale
+    else {
+      this.known.fill(1, off, off + n);
+      this.flushed!.fill(0, off, off + n);
+    }
+    if (this.sym !== null) this.clearSym(off, n);
+  }
+
   private clearSym(off: number, n: number): void {
     const sym = this.sym!;
     for (let i = 0; i < n; i++) {
@@ -154,7 +176,7 @@ export class ObjectState {
 
   /** One byte at a concrete offset. */
   readByte(off: number): ByteVal {
-    if (this.arrayMode) {
+    if (this.known !== null && this.known[off] === 0) {
       const e = read(this.root!, this.updates, constant(32, off));
       return e.kind === Kind.Const ? Number(e.value) : e;
     }
@@ -164,15 +186,15 @@ export class ObjectState {
 
   writeByte(off: number, v: ByteVal): void {
     if (typeof v !== 'number' && v.kind === Kind.Const) v = Number(v.value);
-    if (this.arrayMode) {
-      this.updates = write(this.updates, constant(32, off), typeof v === 'number' ? constant(8, v) : v);
-      return;
-    }
-    this.root = null;
     if (typeof v === 'number') {
-      if (this.sym !== null && this.sym[off] !== undefined) this.clearSym(off, 1);
+      this.touch(off, 1);
       this.bytes[off] = v;
       return;
+    }
+    if (this.known === null) this.root = null;
+    else {
+      this.known[off] = 1;
+      this.flushed![off] = 0;
     }
     if (this.sym === null) this.sym = new Array(this.obj.size);
     if (this.sym[off] === undefined) this.symCount++;
@@ -196,7 +218,13 @@ export class ObjectState {
 
   /** Little-endian n-byte write of `v` (a value of n*8 bits) at a symbolic offset. */
   writeAt(index: Expr, n: number, v: bigint | Expr): void {
-    this.enterArrayMode();
+    this.arrayView();
+    if (this.known === null) {
+      this.known = new Uint8Array(this.obj.size);
+      this.flushed = new Uint8Array(this.obj.size);
+    } else this.known.fill(0);
+    this.sym = null;
+    this.symCount = 0;
     const e = typeof v === 'bigint' ? constant(n * 8, v) : v;
     for (let i = 0; i < n; i++) {
       const at = i === 0 ? index : add(index, constant(32, i));
@@ -204,8 +232,23 @@ export class ObjectState {
     }
   }
 
-  /** The contents as (constant array, update list); cached until the next write in byte mode. */
+  /**
+   * Makes (root, updates) hold the whole contents: in byte mode a constant snapshot plus the overlay
+   * (cached until the next write); in array mode, flushes known bytes newer than the list.
+   */
   private arrayView(): void {
+    if (this.known !== null) {
+      const known = this.known;
+      const flushed = this.flushed!;
+      for (let i = 0; i < known.length; i++) {
+        if (known[i] === 1 && flushed[i] === 0) {
+          const s = this.sym === null ? undefined : this.sym[i];
+          this.updates = write(this.updates, constant(32, i), s ?? constant(8, this.bytes[i]!));
+          flushed[i] = 1;
+        }
+      }
+      return;
+    }
     if (this.root !== null) return;
     this.root = new ArrayDecl(`const_arr${++constArrayCounter}`, this.obj.size, this.bytes.slice());
     let u: UpdateNode | null = null;
@@ -217,14 +260,6 @@ export class ObjectState {
       }
     }
     this.updates = u;
-  }
-
-  private enterArrayMode(): void {
-    if (this.arrayMode) return;
-    this.arrayView();
-    this.arrayMode = true;
-    this.sym = null;
-    this.symCount = 0;
   }
 
   /** Copies n bytes from `src` (possibly this object; overlapping ranges are safe, as memmove). */
@@ -244,10 +279,9 @@ export class ObjectState {
   /** Sets n bytes to `v` (memset). */
   fill(off: number, n: number, v: ByteVal): void {
     if (n <= 0) return;
-    if (typeof v === 'number' && !this.arrayMode) {
-      if (this.sym !== null) this.clearSym(off, n);
+    if (typeof v === 'number') {
+      this.touch(off, n);
       this.bytes.fill(v, off, off + n);
-      this.root = null;
       return;
     }
     for (let i = 0; i < n; i++) this.writeByte(off + i, v);

@@ -120,7 +120,7 @@ export function judgeError(
   const userAssume = kind === 'user' && errMessage !== undefined && /klee_assume/.test(errMessage);
   if (lib) {
     if (userAssume && lib.status === RUNTIME_EXIT.ASSUME) {
-      return { reproduced: true, reason: 'klee_assume is false natively too (replay library exit 75)' };
+      return { reproduced: true, reason: 'klee_assume is false natively too: the replay library exited with 75' };
     }
     return { reproduced: false, reason: `the test does not fit the native build: ${lib.message}` };
   }

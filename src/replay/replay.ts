@@ -7,7 +7,7 @@
 // OUTDIR/replay-<arch>/logs/<test>.stdout|.stderr (the end of each), OUTDIR/replay-<arch>/replay.json
 // (the Replay JSON), OUTDIR/coverage.json, OUTDIR/coverage.svg, OUTDIR/coverage/ (HTML).
 
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readKTest, type KTest } from '../engine/ktest.js';
 import { target, type Arch, type Target } from './arch.js';
@@ -116,7 +116,6 @@ function asText(b: Uint8Array): string | undefined {
 
 async function runTest(
   t: TestEntry,
-  kt: KTest,
   prep: Prepared,
   ctx: { build: NativeBuild; target: Target; program: ProgramInfo; replayDir: string; timeoutSeconds: number; sanitize: boolean; keepScratch: boolean },
 ): Promise<{ obs: RunObservation; notes: string[] }> {
@@ -187,6 +186,7 @@ export async function replayOutputDir(outDir: string, opts: ReplayOptions = {}):
   const sanitize = opts.sanitize === true;
   const timeoutSeconds = opts.timeoutSeconds ?? DEFAULT_TIMEOUT;
   if (!(timeoutSeconds > 0)) throw new ReplayError('sympath replay: --timeout must be a number of seconds > 0');
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ReplayError(`sympath replay: ${outDir}: no such directory`);
   const program = readProgramInfo(dir, opts);
   const tests = listTests(dir);
   const t = target(arch);
@@ -225,7 +225,7 @@ export async function replayOutputDir(outDir: string, opts: ReplayOptions = {}):
       continue;
     }
     const prep = prepare(kt, program);
-    const { obs, notes: testNotes } = await runTest(test, kt, prep, {
+    const { obs, notes: testNotes } = await runTest(test, prep, {
       build,
       target: t,
       program,

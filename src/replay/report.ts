@@ -25,7 +25,7 @@ export function formatReplayText(r: ReplayResult): string {
     } else if (t.partial) {
       line += '  (partial path: the engine stopped it early)';
     }
-    out.push(line);
+    out.push(line.trimEnd());
   }
   const reproduced = j.errors.filter((e) => e.reproduced).length;
   out.push(`errors: ${reproduced} of ${j.errors.length} reproduced natively${j.divergent.length > 0 ? `; ${j.divergent.length} non-error test(s) diverged` : ''}`);

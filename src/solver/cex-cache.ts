@@ -5,6 +5,11 @@
 // evaluates to true is a proof of satisfiability. Unsatisfiable sets are remembered as well: a query
 // whose set of constraints contains a known-unsat set is unsat.
 //
+// Beyond KLEE, a failed trial is followed by a repair: when the query expression pins bytes in a simple
+// way (`in[3] == 'f'`, `'a' < in[0]`, conjunctions of those), those bytes are patched into the newest
+// models (and into the all-zero assignment) and the result checked by evaluation — a lexer branching
+// on a fresh input character is then answered without Z3.
+//
 // Cost per query: the models are tried newest first, each checking the query expression first (the
 // likeliest to fail) and the constraints newest first; each model's evaluator memoises per node, so a
 // constraint shared by many queries is evaluated once per model.
@@ -22,6 +27,63 @@ export interface CexCacheOptions {
   exact?: number;
   /** Known-unsat constraint sets kept. */
   unsatSets?: number;
+  /** Stored models a repair is tried on (0 disables repairs). */
+  patchBases?: number;
+}
+
+type Patch = Map<ArrayDecl, Map<number, number>>;
+
+/** A read of one unwritten symbolic byte at a constant index. */
+function plainByte(e: Expr): boolean {
+  return e.kind === Kind.Read && e.updates === null && e.kids[0]!.kind === Kind.Const && e.array!.isSymbolic;
+}
+
+function pin(out: Patch, byte: Expr, value: number): boolean {
+  const a = byte.array!;
+  const i = Number(byte.kids[0]!.value);
+  let m = out.get(a);
+  if (!m) out.set(a, (m = new Map()));
+  const prev = m.get(i);
+  if (prev !== undefined && prev !== value) return false;
+  m.set(i, value & 0xff);
+  return true;
+}
+
+/** Byte values that make `e` true for its simple shapes (false: none found). */
+export function patchFor(e: Expr, out: Patch): boolean {
+  const [a, b] = e.kids;
+  switch (e.kind) {
+    case Kind.And:
+      return e.width === 1 && patchFor(a!, out) && patchFor(b!, out);
+    case Kind.Eq:
+      return a!.kind === Kind.Const && plainByte(b!) && pin(out, b!, Number(a!.value));
+    case Kind.Not:
+      return a!.kind === Kind.Eq && a!.kids[0]!.kind === Kind.Const && plainByte(a!.kids[1]!) && pin(out, a!.kids[1]!, Number(a!.kids[0]!.value) + 1);
+    case Kind.Ult:
+      if (a!.kind === Kind.Const && plainByte(b!)) return a!.value < 255n && pin(out, b!, Number(a!.value) + 1);
+      if (plainByte(a!) && b!.kind === Kind.Const) return b!.value > 0n && pin(out, a!, Number(b!.value) - 1);
+      return false;
+    case Kind.Slt: {
+      const s = (x: Expr): number => Number(BigInt.asIntN(8, x.value));
+      if (a!.kind === Kind.Const && plainByte(b!)) return s(a!) < 127 && pin(out, b!, s(a!) + 1);
+      if (plainByte(a!) && b!.kind === Kind.Const) return s(b!) > -128 && pin(out, a!, s(b!) - 1);
+      return false;
+    }
+  }
+  return false;
+}
+
+/** `base` with the bytes of `patch` set (patched arrays copied). */
+function applyPatch(base: Assignment, patch: Patch): Map<ArrayDecl, Uint8Array> {
+  const out = new Map(base);
+  for (const [a, bytes] of patch) {
+    const copy = new Uint8Array(a.size);
+    const old = base.get(a);
+    if (old) copy.set(old.subarray(0, a.size));
+    for (const [i, v] of bytes) if (i < a.size) copy[i] = v;
+    out.set(a, copy);
+  }
+  return out;
 }
 
 class CachedModel {
@@ -61,6 +123,7 @@ export class CexCache implements CoreSolver {
   private readonly maxModels: number;
   private readonly maxExact: number;
   private readonly maxUnsat: number;
+  private readonly patchBases: number;
 
   constructor(
     private readonly inner: CoreSolver,
@@ -70,6 +133,7 @@ export class CexCache implements CoreSolver {
     this.maxModels = opts.models ?? 16;
     this.maxExact = opts.exact ?? 100_000;
     this.maxUnsat = opts.unsatSets ?? 100_000;
+    this.patchBases = opts.patchBases ?? 2;
   }
 
   async check(q: Query): Promise<CheckResult> {
@@ -106,6 +170,24 @@ export class CexCache implements CoreSolver {
         return { status: 'sat', model: m.assignment };
       }
     }
+    return this.repair(q, key);
+  }
+
+  /** Tries the newest models (and all zeros) with the bytes the query pins patched in. */
+  private repair(q: Query, key: string): CheckResult | undefined {
+    if (this.patchBases === 0) return undefined;
+    const patch: Patch = new Map();
+    if (!patchFor(q.expr, patch) || patch.size === 0) return undefined;
+    const bases: Assignment[] = this.models.slice(0, this.patchBases).map((m) => m.assignment);
+    bases.push(new Map());
+    for (const base of bases) {
+      const candidate = new CachedModel(applyPatch(base, patch));
+      if (candidate.satisfies(q.constraints, q.expr)) {
+        this.counters.cexPatchHits++;
+        this.remember(key, candidate.assignment, candidate);
+        return { status: 'sat', model: candidate.assignment };
+      }
+    }
     return undefined;
   }
 
@@ -127,10 +209,10 @@ export class CexCache implements CoreSolver {
     return false;
   }
 
-  private remember(key: string, model: Assignment): void {
+  private remember(key: string, model: Assignment, cached = new CachedModel(model)): void {
     if (this.exact.size >= this.maxExact) this.exact.delete(this.exact.keys().next().value!);
     this.exact.set(key, model);
-    this.models.unshift(new CachedModel(model));
+    this.models.unshift(cached);
     if (this.models.length > this.maxModels) this.models.pop();
   }
 

@@ -59,6 +59,8 @@ export interface ChainCounters {
   /** Answered from the counterexample cache: by a stored model (evaluation) or an unsat subset. */
   cexCacheHits: number;
   cexModelHits: number;
+  /** Answered by a stored model repaired with the bytes the query pins (checked by evaluation). */
+  cexPatchHits: number;
   cexUnsatSubsetHits: number;
   /** Calls reaching a Z3 back end, and their outcome. */
   z3Queries: number;
@@ -74,7 +76,7 @@ export interface ChainCounters {
 export function newCounters(): ChainCounters {
   return {
     queries: 0, constantFastPath: 0, independenceTrivial: 0, queryCacheHits: 0, cexCacheHits: 0, cexModelHits: 0,
-    cexUnsatSubsetHits: 0, z3Queries: 0, z3Sat: 0, z3Unsat: 0, z3Unknown: 0, z3Seconds: 0, seconds: 0,
+    cexPatchHits: 0, cexUnsatSubsetHits: 0, z3Queries: 0, z3Sat: 0, z3Unsat: 0, z3Unknown: 0, z3Seconds: 0, seconds: 0,
   };
 }
 

@@ -1,15 +1,26 @@
-// Expressions to SMT-LIB2 text (QF_ABV) for the native Z3 process. Every non-constant node is defined
-// once per process with a 0-ary define-fun at the base level (outside push/pop), so a query's text is
-// linear in the new part of the DAG and repeated constraints cost one name each; arrays are declared
-// once. Z3 keeps the definitions as shared terms, so this is also the per-node translation memo.
+// Expressions to SMT-LIB2 text for the native Z3 process. A query is one assertion: the conjunction of
+// its constraints under `let` bindings, one binding per shared node (so the text is linear in the
+// DAG), grouped by height so each `let` only refers to earlier ones. The text of each node's term is
+// memoised here per node id (names are `e<id>`, `u<id>` for writes), so a query costs one walk over
+// its DAG and a join of cached strings.
+//
+// Only declarations live at Z3's base level (arrays `a<id>`, byte variables `b<array>_<index>`):
+// in Z3 4.8 every base-level define-fun slows each later get-value down (measured: 20,000 of them
+// cost 180 ms per get-value), so nodes are never defined there. Constant tables are the exception
+// (define-fun of a store chain, few per run; z3-native.ts restarts the process when they pile up).
+//
+// Bytes read at constant indices of unwritten symbolic arrays are the variables (array-use.ts); a
+// query that also reaches such an array through the array theory asserts `(select a i) = b_i` for
+// that array's byte variables.
 //
 // Sorts: width-1 expressions are Bool (comparisons and connectives are native there) and become
 // `(ite b #b1 #b0)` where a bit-vector is needed; other widths are (_ BitVec w). Arrays map
 // (_ BitVec 32) to (_ BitVec 8): an index is its value modulo 2^32, as in the evaluator.
 
 import { ArrayDecl, Expr, Kind, UpdateNode } from '../expr/expr.js';
-import { postOrder, updateChain } from '../expr/walk.js';
+import { postOrder } from '../expr/walk.js';
 import { requestedIndices, type ModelReads } from './core.js';
+import { isByteVar } from './array-use.js';
 
 export const ARRAY_SORT = '(Array (_ BitVec 32) (_ BitVec 8))';
 const M32 = 0xffffffffn;
@@ -43,19 +54,36 @@ function index32(value: bigint): string {
   return literal(32, value & M32);
 }
 
+/** One query's let bindings (name, term) with the height that orders them. */
+interface Binding {
+  height: number;
+  text: string;
+}
+
 export class SmtLibTranslator {
-  private readonly defined = new Set<number>();
-  private readonly updates = new Set<number>();
+  /** Term text per node id / update id (persistent), and heights for let grouping. */
+  private readonly bodies = new Map<number, string>();
+  private readonly heights = new Map<number, number>();
+  private readonly updateBodies = new Map<string, string>();
+  private readonly updateHeights = new Map<string, number>();
+  /** Base-level declarations made (arrays, byte variables) and constant tables defined. */
   private readonly arrays = new Set<number>();
+  private readonly byteVars = new Map<number, number[]>();
+  private readonly declaredVars = new Set<string>();
+  private tables = 0;
   private pending: string[] = [];
   private modelTerms = 0;
+  /** Per query: nodes already bound, and the bindings. */
+  private bound = new Set<number>();
+  private boundUpdates = new Set<string>();
+  private bindings: Binding[] = [];
 
-  /** Number of definitions made (the process is restarted past a limit to bound Z3's memory). */
-  get size(): number {
-    return this.defined.size + this.updates.size;
+  /** Constant tables defined at the base level (the caller restarts Z3 past a limit). */
+  get baseDefinitions(): number {
+    return this.tables;
   }
 
-  /** Base-level declarations and definitions emitted since the last call, as one string. */
+  /** Base-level declarations emitted since the last call, as one string. */
   takePending(): string {
     if (this.pending.length === 0) return '';
     const s = this.pending.join('\n') + '\n';
@@ -63,40 +91,56 @@ export class SmtLibTranslator {
     return s;
   }
 
-  /** The term for a width-1 expression to assert (a Bool). Emits definitions as needed. */
-  assertion(e: Expr): string {
-    return `(assert ${this.ref(e)})`;
-  }
-
-  /** The term naming `e` (a literal for constants). Emits definitions as needed. */
-  ref(e: Expr): string {
-    if (e.kind === Kind.Const) return literal(e.width, e.value);
-    if (!this.defined.has(e.id)) {
-      postOrder(
-        e,
-        (n) => n.kind === Kind.Const || this.defined.has(n.id),
-        (n) => this.define(n),
-      );
+  /**
+   * The assertion of the conjunction of `conjuncts` (width-1, non-constant), with the links of the
+   * byte variables of `theory` (arrays the query reaches through the array theory).
+   */
+  assertion(conjuncts: readonly Expr[], theory: ReadonlySet<ArrayDecl>): string {
+    this.bound = new Set();
+    this.boundUpdates = new Set();
+    this.bindings = [];
+    const names = conjuncts.map((c) => this.collect(c));
+    for (const a of theory) {
+      const vars = this.byteVars.get(a.id);
+      if (!vars) continue;
+      this.declareArray(a);
+      for (const i of vars) names.push(`(= (select a${a.id} ${index32(BigInt(i))}) b${a.id}_${i})`);
     }
-    return `e${e.id}`;
+    let body = names.length === 0 ? 'true' : names.length === 1 ? names[0]! : `(and ${names.join(' ')})`;
+    if (this.bindings.length > 0) {
+      const byHeight = new Map<number, string[]>();
+      for (const b of this.bindings) {
+        let list = byHeight.get(b.height);
+        if (!list) byHeight.set(b.height, (list = []));
+        list.push(b.text);
+      }
+      const levels = [...byHeight.keys()].sort((x, y) => x - y);
+      let open = '';
+      for (const h of levels) open += `(let (${byHeight.get(h)!.join('')}) `;
+      body = open + body + ')'.repeat(levels.length);
+    }
+    this.bindings = [];
+    return `(assert ${body})`;
   }
 
   /**
    * Commands (inside the query's push scope) that define model terms for `reads` and get their
    * values, and the layout to decode the answer with `decodeModel`.
    */
-  modelCommands(reads: ModelReads): { text: string; layout: ModelLayout } {
+  modelCommands(reads: ModelReads, theory: ReadonlySet<ArrayDecl>): { text: string; layout: ModelLayout } {
     const layout: ModelLayout = [];
     let defs = '';
     const names: string[] = [];
     for (const [array, r] of reads) {
       if (!array.isSymbolic) continue;
-      this.declareArray(array);
+      // Through the array when the query uses it (linked to the byte variables), else the variables.
+      const viaArray = theory.has(array);
+      if (viaArray) this.declareArray(array);
       const all = requestedIndices(array, r).filter((i) => i >= 0 && i < array.size);
       for (let k = 0; k < all.length; k += BYTES_PER_READ) {
         const indices = all.slice(k, k + BYTES_PER_READ);
         const name = `m${this.modelTerms++}`;
-        const selects = indices.map((i) => `(select a${array.id} ${index32(BigInt(i))})`);
+        const selects = indices.map((i) => (viaArray ? `(select a${array.id} ${index32(BigInt(i))})` : this.byteVar(array, i)));
         const body = selects.length === 1 ? selects[0]! : `(concat ${selects.join(' ')})`;
         defs += `(define-fun ${name} () (_ BitVec ${8 * indices.length}) ${body})`;
         names.push(name);
@@ -107,6 +151,86 @@ export class SmtLibTranslator {
     return { text: `${defs}(get-value (${names.join(' ')}))`, layout };
   }
 
+  // -------------------------------------------------------------------------------------------
+  // Per-query collection of let bindings
+
+  /** The name of `e` in the current query, binding it and everything below it. */
+  private collect(e: Expr): string {
+    postOrder(
+      e,
+      (n) => n.kind === Kind.Const || this.bound.has(n.id),
+      (n) => {
+        this.bound.add(n.id);
+        if (isByteVar(n)) {
+          this.byteVar(n.array!, Number(n.kids[0]!.value));
+          return;
+        }
+        if (n.kind === Kind.Read) this.collectUpdates(n.array!, n.updates);
+        let body = this.bodies.get(n.id);
+        if (body === undefined) {
+          body = this.body(n);
+          this.bodies.set(n.id, body);
+          let h = 0;
+          for (const k of n.kids) h = Math.max(h, this.height(k));
+          if (n.updates) h = Math.max(h, this.updateHeights.get(`${n.array!.id}_${n.updates.id}`)!);
+          this.heights.set(n.id, h + 1);
+        }
+        this.bindings.push({ height: this.heights.get(n.id)!, text: `(e${n.id} ${body})` });
+      },
+    );
+    return this.name(e);
+  }
+
+  private height(e: Expr): number {
+    return e.kind === Kind.Const || isByteVar(e) ? 0 : this.heights.get(e.id)!;
+  }
+
+  /**
+   * Binds the writes of `u` over `array` (oldest first) not yet bound in this query. An update list
+   * may be shared by reads of different arrays (hash-consing), so names and memo keys carry the array.
+   */
+  private collectUpdates(array: ArrayDecl, u: UpdateNode | null): void {
+    const key = (n: UpdateNode): string => `${array.id}_${n.id}`;
+    const chain: UpdateNode[] = [];
+    for (let n = u; n && !this.boundUpdates.has(key(n)); n = n.next) chain.push(n);
+    if (chain.length > 0) this.declareArray(array);
+    for (let j = chain.length - 1; j >= 0; j--) {
+      const n = chain[j]!;
+      const name = key(n);
+      this.boundUpdates.add(name);
+      const idx = this.collect(n.index);
+      const val = this.collect(n.value);
+      let body = this.updateBodies.get(name);
+      if (body === undefined) {
+        body = `(store ${n.next ? `u${key(n.next)}` : `a${array.id}`} ${this.indexTerm(n.index, idx)} ${val})`;
+        this.updateBodies.set(name, body);
+        const h = Math.max(n.next ? this.updateHeights.get(key(n.next))! : 0, this.height(n.index), this.height(n.value));
+        this.updateHeights.set(name, h + 1);
+      }
+      this.bindings.push({ height: this.updateHeights.get(name)!, text: `(u${name} ${body})` });
+    }
+  }
+
+  /** The name of a node bound (or declared) in this query. */
+  private name(e: Expr): string {
+    if (e.kind === Kind.Const) return literal(e.width, e.value);
+    if (isByteVar(e)) return `b${e.array!.id}_${e.kids[0]!.value}`;
+    return `e${e.id}`;
+  }
+
+  /** The variable of byte `index` of a symbolic array (declared on first use). */
+  private byteVar(a: ArrayDecl, index: number): string {
+    const name = `b${a.id}_${index}`;
+    if (!this.declaredVars.has(name)) {
+      this.declaredVars.add(name);
+      this.pending.push(`(declare-fun ${name} () (_ BitVec 8))`);
+      let list = this.byteVars.get(a.id);
+      if (!list) this.byteVars.set(a.id, (list = []));
+      list.push(index);
+    }
+    return name;
+  }
+
   private declareArray(a: ArrayDecl): void {
     if (this.arrays.has(a.id)) return;
     this.arrays.add(a.id);
@@ -115,9 +239,9 @@ export class SmtLibTranslator {
       return;
     }
     // A constant table: stores over an all-zero array, in define-funs of bounded nesting.
+    this.tables++;
     const table = a.constantValues!;
-    let prev = `((as const ${ARRAY_SORT}) #x00)`;
-    let body = prev;
+    let body = `((as const ${ARRAY_SORT}) #x00)`;
     let part = 0;
     let inPart = 0;
     for (let i = 0; i < table.length; i++) {
@@ -126,94 +250,68 @@ export class SmtLibTranslator {
       if (++inPart === STORES_PER_DEF) {
         const name = `a${a.id}_${part++}`;
         this.pending.push(`(define-fun ${name} () ${ARRAY_SORT} ${body})`);
-        prev = name;
-        body = prev;
+        body = name;
         inPart = 0;
       }
     }
     this.pending.push(`(define-fun a${a.id} () ${ARRAY_SORT} ${body})`);
   }
 
-  /** The array term after `updates` over `array` (defining the writes not yet defined). */
-  private arrayTerm(array: ArrayDecl, updates: UpdateNode | null): string {
-    this.declareArray(array);
-    if (!updates) return `a${array.id}`;
-    for (const u of updateChain(updates, (x) => this.updates.has(x.id))) {
-      const prev = u.next ? `u${u.next.id}` : `a${array.id}`;
-      const idx = this.index(u.index);
-      const val = this.ref(u.value);
-      this.updates.add(u.id);
-      this.pending.push(`(define-fun u${u.id} () ${ARRAY_SORT} (store ${prev} ${idx} ${val}))`);
-    }
-    return `u${updates.id}`;
-  }
-
-  /** A 32-bit index term. */
-  private index(e: Expr): string {
+  /** A 32-bit index term for index expression `e` named `name`. */
+  private indexTerm(e: Expr, name: string): string {
     if (e.kind === Kind.Const) return index32(e.value);
-    if (e.width === 32) return this.ref(e);
-    if (e.width > 32) return `((_ extract 31 0) ${this.ref(e)})`;
-    return `((_ zero_extend ${32 - e.width}) ${this.bvRef(e)})`;
+    if (e.width === 32) return name;
+    if (e.width > 32) return `((_ extract 31 0) ${name})`;
+    return `((_ zero_extend ${32 - e.width}) ${this.bv(e)})`;
   }
 
   /** `e` as a bit-vector term (width-1 expressions converted from Bool). */
-  private bvRef(e: Expr): string {
-    if (e.width !== 1) return this.ref(e);
+  private bv(e: Expr): string {
+    if (e.width !== 1) return this.name(e);
     if (e.kind === Kind.Const) return e.value ? '#b1' : '#b0';
-    return `(ite e${e.id} #b1 #b0)`;
+    return `(ite ${this.name(e)} #b1 #b0)`;
   }
 
-  private define(e: Expr): void {
+  /** The term of a node over its kids' names (memoised by the caller). */
+  private body(e: Expr): string {
     const w = e.width;
     const k = e.kids;
-    const t = (x: Expr): string => (x.kind === Kind.Const ? literal(x.width, x.value) : `e${x.id}`);
-    const bv = (x: Expr): string => this.bvRef(x);
-    let body: string;
+    const t = (x: Expr): string => this.name(x);
+    const bv = (x: Expr): string => this.bv(x);
     switch (e.kind) {
-      case Kind.Read:
-        body = `(select ${this.arrayTerm(e.array!, e.updates)} ${this.index(k[0]!)})`;
-        break;
+      case Kind.Read: {
+        // The array term: the newest write's name, or the base array (declared at the base level).
+        this.declareArray(e.array!);
+        const arr = e.updates ? `u${e.array!.id}_${e.updates.id}` : `a${e.array!.id}`;
+        return `(select ${arr} ${this.indexTerm(k[0]!, t(k[0]!))})`;
+      }
       case Kind.Select:
-        body = `(ite ${t(k[0]!)} ${t(k[1]!)} ${t(k[2]!)})`;
-        break;
+        return `(ite ${t(k[0]!)} ${t(k[1]!)} ${t(k[2]!)})`;
       case Kind.Concat:
-        body = `(concat ${bv(k[0]!)} ${bv(k[1]!)})`;
-        break;
+        return `(concat ${bv(k[0]!)} ${bv(k[1]!)})`;
       case Kind.Extract: {
         const lo = e.offset;
-        body = w === 1
-          ? `(= ((_ extract ${lo} ${lo}) ${bv(k[0]!)}) #b1)`
-          : `((_ extract ${lo + w - 1} ${lo}) ${bv(k[0]!)})`;
-        break;
+        return w === 1 ? `(= ((_ extract ${lo} ${lo}) ${bv(k[0]!)}) #b1)` : `((_ extract ${lo + w - 1} ${lo}) ${bv(k[0]!)})`;
       }
       case Kind.ZExt:
-        body = `((_ zero_extend ${w - k[0]!.width}) ${bv(k[0]!)})`;
-        break;
+        return `((_ zero_extend ${w - k[0]!.width}) ${bv(k[0]!)})`;
       case Kind.SExt:
-        body = `((_ sign_extend ${w - k[0]!.width}) ${bv(k[0]!)})`;
-        break;
+        return `((_ sign_extend ${w - k[0]!.width}) ${bv(k[0]!)})`;
       case Kind.Not:
-        body = w === 1 ? `(not ${t(k[0]!)})` : `(bvnot ${t(k[0]!)})`;
-        break;
+        return w === 1 ? `(not ${t(k[0]!)})` : `(bvnot ${t(k[0]!)})`;
       case Kind.Eq:
-        body = `(= ${t(k[0]!)} ${t(k[1]!)})`;
-        break;
+        return `(= ${t(k[0]!)} ${t(k[1]!)})`;
       case Kind.Ult:
       case Kind.Ule:
       case Kind.Slt:
       case Kind.Sle:
-        body = `(${CMP_OPS[e.kind]} ${bv(k[0]!)} ${bv(k[1]!)})`;
-        break;
-      default: {
-        const op = BV_OPS[e.kind];
-        if (!op) throw new Error(`smtlib: unexpected kind ${e.kind}`);
-        if (w !== 1) body = `(${op} ${t(k[0]!)} ${t(k[1]!)})`;
-        else if (BOOL_OPS[e.kind]) body = `(${BOOL_OPS[e.kind]} ${t(k[0]!)} ${t(k[1]!)})`;
-        else body = `(= (${op} ${bv(k[0]!)} ${bv(k[1]!)}) #b1)`;
-      }
+        return `(${CMP_OPS[e.kind]} ${bv(k[0]!)} ${bv(k[1]!)})`;
     }
-    this.defined.add(e.id);
-    this.pending.push(`(define-fun e${e.id} () ${sortOf(w)} ${body})`);
+    const op = BV_OPS[e.kind];
+    if (!op) throw new Error(`smtlib: unexpected kind ${e.kind}`);
+    if (w !== 1) return `(${op} ${t(k[0]!)} ${t(k[1]!)})`;
+    if (BOOL_OPS[e.kind]) return `(${BOOL_OPS[e.kind]} ${t(k[0]!)} ${t(k[1]!)})`;
+    return `(= (${op} ${bv(k[0]!)} ${bv(k[1]!)}) #b1)`;
   }
 }
 

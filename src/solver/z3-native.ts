@@ -2,18 +2,20 @@
 // arrays; no `set-logic`: QF_ABV would reject the constant arrays of concrete tables). One
 // long-lived process; each query is one write and one read:
 //
-//   <new base-level declarations/definitions> (push 1) (assert ..)* (check-sat)
+//   <new base-level declarations> (push 1) (assert (let (..) (and ..))) (check-sat-using <tactic>)
 //   [(define-fun m0 ..) (get-value (m0 ..))] (pop 1) (echo "<sentinel>")
 //
-// and the answer is every line up to the sentinel (errors included, so a malformed query can never
+// (the assertion is the conjunction under let bindings; only declarations persist between queries,
+// see smtlib.ts) and the answer is every line up to the sentinel (errors included, so a malformed query can never
 // desynchronise the stream). The per-query timeout is Z3's `:timeout` option; a watchdog kills a
 // process that overruns it by far, and a process that dies or misbehaves is restarted (the query is
 // retried once on the fresh process, then answered 'unknown').
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { Kind } from '../expr/expr.js';
+import { Expr, Kind } from '../expr/expr.js';
 import { SmtLibTranslator, decodeModel } from './smtlib.js';
+import { queryTheoryArrays } from './array-use.js';
 import type { BackendStats, CheckResult, CoreSolver, Query } from './core.js';
 
 export const DEFAULT_Z3_PATH = '/usr/bin/z3';
@@ -23,9 +25,24 @@ export interface NativeOptions {
   timeoutMs: number;
   /** Path of the z3 binary. */
   z3Path?: string;
-  /** Restart the process after this many definitions (bounds Z3's memory). */
-  maxDefinitions?: number;
+  /**
+   * Restart the process once this many constant tables are defined at its base level (each slows
+   * every later query down a little; see smtlib.ts).
+   */
+  maxTables?: number;
+  /**
+   * The tactic each query is checked with (`check-sat-using`), or null for plain incremental
+   * `check-sat`. Default: NATIVE_TACTIC.
+   */
+  tactic?: string | null;
 }
+
+/**
+ * Z3 4.8 (Debian bookworm) in incremental mode (push/pop) solves non-linear bit-vector queries about
+ * 2x slower than this non-incremental pipeline, which costs nothing extra on small queries
+ * (benchmarks/solver.bench.ts). The timeout applies to it as to check-sat.
+ */
+export const NATIVE_TACTIC = '(then simplify propagate-values solve-eqs simplify smt)';
 
 /** Thrown when the z3 binary is missing. */
 export class Z3NotFoundError extends Error {
@@ -142,11 +159,14 @@ export class Z3Native implements CoreSolver {
   private queue: Promise<unknown> = Promise.resolve();
   private seq = 0;
   private readonly path: string;
-  private readonly maxDefinitions: number;
+  private readonly maxTables: number;
+  private readonly checkCommand: string;
 
   private constructor(private readonly opts: NativeOptions) {
     this.path = opts.z3Path ?? DEFAULT_Z3_PATH;
-    this.maxDefinitions = opts.maxDefinitions ?? 2_000_000;
+    this.maxTables = opts.maxTables ?? 200;
+    const tactic = opts.tactic === undefined ? NATIVE_TACTIC : opts.tactic;
+    this.checkCommand = tactic === null ? '(check-sat)' : `(check-sat-using ${tactic})`;
   }
 
   /** Starts the process (throws Z3NotFoundError when the binary is missing). */
@@ -194,24 +214,21 @@ export class Z3Native implements CoreSolver {
   }
 
   private async send(q: Query): Promise<CheckResult> {
-    if (!this.z3 || this.z3.dead || this.translator.size > this.maxDefinitions) await this.start();
+    if (!this.z3 || this.z3.dead || this.translator.baseDefinitions > this.maxTables) await this.start();
     const tr = this.translator;
-    let asserts = '';
-    for (const c of q.constraints) {
+    const conjuncts: Expr[] = [];
+    for (const c of [...q.constraints, q.expr]) {
       if (c.kind === Kind.Const) {
         if (c.value === 0n) return { status: 'unsat' };
         continue;
       }
-      asserts += tr.assertion(c);
+      conjuncts.push(c);
     }
-    if (q.expr.kind === Kind.Const) {
-      if (q.expr.value === 0n) return { status: 'unsat' };
-    } else {
-      asserts += tr.assertion(q.expr);
-    }
+    const theory = queryTheoryArrays(conjuncts);
+    const asserts = tr.assertion(conjuncts, theory);
     const wantModel = q.reads !== undefined && q.reads.size > 0;
-    const model = wantModel ? tr.modelCommands(q.reads!) : null;
-    const text = `${tr.takePending()}(push 1)${asserts}(check-sat)${model ? model.text : ''}(pop 1)`;
+    const model = wantModel ? tr.modelCommands(q.reads!, theory) : null;
+    const text = `${tr.takePending()}(push 1)${asserts}${this.checkCommand}${model ? model.text : ''}(pop 1)`;
     const sentinel = `@@${++this.seq}`;
     const watchdog = this.opts.timeoutMs > 0 ? this.opts.timeoutMs * 2 + 5000 : 0;
     const lines = await this.z3!.request(text, sentinel, watchdog);

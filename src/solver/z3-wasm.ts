@@ -8,11 +8,13 @@
 // wrapper's async `solver_check` goes through a worker thread and costs ~3x more per query (measured
 // in benchmarks/solver.bench.ts). The timeout is the solver's "timeout" parameter (ms).
 //
-// Sorts as in smtlib.ts: width 1 is Bool, arrays are (_ BitVec 32) -> (_ BitVec 8).
+// Sorts and byte variables as in smtlib.ts: width 1 is Bool, arrays are (_ BitVec 32) ->
+// (_ BitVec 8), constant-index reads of unwritten symbolic arrays are 8-bit variables (array-use.ts).
 
 import { ArrayDecl, Expr, Kind, UpdateNode } from '../expr/expr.js';
 import { postOrder, updateChain } from '../expr/walk.js';
 import { requestedIndices, type BackendStats, type CheckResult, type CoreSolver, type Query } from './core.js';
+import { isByteVar, queryTheoryArrays } from './array-use.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Ast = any;
@@ -23,6 +25,13 @@ export interface WasmOptions {
   timeoutMs: number;
   /** Drop the translation memo past this many terms. */
   maxTerms?: number;
+  /**
+   * Which Z3 solver: 'logic' = mk_solver_for_logic(QF_ABV) (default), 'simple' = mk_simple_solver,
+   * 'default' = mk_solver, 'tactic' = solver from the native back end's tactic pipeline.
+   */
+  solver?: 'logic' | 'simple' | 'default' | 'tactic';
+  /** Use the synchronous check export when present (default true; false = the async wrapper). */
+  sync?: boolean;
 }
 
 let loaded: Promise<{ Z3: Z3Api; em: any }> | null = null;
@@ -44,8 +53,13 @@ export class Z3Wasm implements CoreSolver {
   private readonly ctx: any;
   private readonly solver: any;
   private readonly memo = new Map<number, Ast>();
-  private readonly updateMemo = new Map<number, Ast>();
+  /** Store chains per "array:update" (an update list may be shared by different arrays). */
+  private readonly updateMemo = new Map<string, Ast>();
   private readonly arrayMemo = new Map<number, Ast>();
+  /** Byte variables per "array:index", the indices per array, and each array's link term. */
+  private readonly byteVarMemo = new Map<string, Ast>();
+  private readonly byteVars = new Map<number, number[]>();
+  private readonly links = new Map<number, { ast: Ast; count: number }>();
   private readonly sorts = new Map<number, Ast>();
   private readonly arraySort: Ast;
   private readonly bit1: Ast;
@@ -62,7 +76,7 @@ export class Z3Wasm implements CoreSolver {
     const cfg = Z3.mk_config();
     this.ctx = Z3.mk_context_rc(cfg);
     Z3.del_config(cfg);
-    this.solver = Z3.mk_solver_for_logic(this.ctx, Z3.mk_string_symbol(this.ctx, 'QF_ABV'));
+    this.solver = this.makeSolver(opts.solver ?? 'logic');
     Z3.solver_inc_ref(this.ctx, this.solver);
     if (opts.timeoutMs > 0) {
       const p = Z3.mk_params(this.ctx);
@@ -74,7 +88,32 @@ export class Z3Wasm implements CoreSolver {
     this.arraySort = this.keep(Z3.mk_array_sort(this.ctx, this.sort(32), this.sort(8)));
     this.bit1 = this.keep(Z3.mk_unsigned_int64(this.ctx, 1n, this.sort(1, true)));
     this.bit0 = this.keep(Z3.mk_unsigned_int64(this.ctx, 0n, this.sort(1, true)));
-    this.syncCheck = typeof em?._Z3_solver_check === 'function' ? em._Z3_solver_check : null;
+    this.syncCheck = opts.sync !== false && typeof em?._Z3_solver_check === 'function' ? em._Z3_solver_check : null;
+  }
+
+  private makeSolver(kind: NonNullable<WasmOptions['solver']>): any {
+    const { Z3, ctx } = this;
+    switch (kind) {
+      case 'simple':
+        return Z3.mk_simple_solver(ctx);
+      case 'default':
+        return Z3.mk_solver(ctx);
+      case 'tactic': {
+        const names = ['simplify', 'propagate-values', 'solve-eqs', 'simplify', 'smt'];
+        let t = Z3.mk_tactic(ctx, names[0]);
+        Z3.tactic_inc_ref(ctx, t);
+        for (const n of names.slice(1)) {
+          const next = Z3.mk_tactic(ctx, n);
+          Z3.tactic_inc_ref(ctx, next);
+          const both = Z3.tactic_and_then(ctx, t, next);
+          Z3.tactic_inc_ref(ctx, both);
+          t = both;
+        }
+        return Z3.mk_solver_from_tactic(ctx, t);
+      }
+      default:
+        return Z3.mk_solver_for_logic(ctx, Z3.mk_string_symbol(ctx, 'QF_ABV'));
+    }
   }
 
   static async create(opts: WasmOptions): Promise<Z3Wasm> {
@@ -119,6 +158,11 @@ export class Z3Wasm implements CoreSolver {
         }
         asserts.push(this.term(c));
       }
+      const theory = queryTheoryArrays(q.expr.kind === Kind.Const ? q.constraints : [...q.constraints, q.expr]);
+      for (const a of theory) {
+        const link = this.link(a);
+        if (link !== null) asserts.push(link);
+      }
       Z3.solver_push(ctx, solver);
       try {
         for (const a of asserts) Z3.solver_assert(ctx, solver, a);
@@ -127,7 +171,7 @@ export class Z3Wasm implements CoreSolver {
         if (r === -1) return { status: 'unsat' };
         if (r !== 1) return { status: 'unknown', reason: `z3 (wasm): ${Z3.solver_get_reason_unknown(ctx, solver)}` };
         if (!q.reads || q.reads.size === 0) return { status: 'sat' };
-        return { status: 'sat', model: this.readModel(q) };
+        return { status: 'sat', model: this.readModel(q, theory) };
       } finally {
         Z3.solver_pop(ctx, solver, 1);
       }
@@ -142,7 +186,7 @@ export class Z3Wasm implements CoreSolver {
     if (code !== 0) throw new Error(`z3 (wasm) error: ${this.Z3.get_error_msg(this.ctx, code)}`);
   }
 
-  private readModel(q: Query): Map<ArrayDecl, Uint8Array> {
+  private readModel(q: Query, theory: ReadonlySet<ArrayDecl>): Map<ArrayDecl, Uint8Array> {
     const { Z3, ctx } = this;
     const m = Z3.solver_get_model(ctx, this.solver);
     Z3.model_inc_ref(ctx, m);
@@ -153,7 +197,8 @@ export class Z3Wasm implements CoreSolver {
         const all = requestedIndices(array, r).filter((i) => i >= 0 && i < array.size);
         const bytes = new Uint8Array(array.size);
         model.set(array, bytes);
-        const base = this.arrayTerm(array, null);
+        const viaArray = theory.has(array);
+        const base = viaArray ? this.arrayTerm(array, null) : null;
         for (let k = 0; k < all.length; k += BYTES_PER_READ) {
           const indices = all.slice(k, k + BYTES_PER_READ);
           const temps: Ast[] = [];
@@ -164,7 +209,7 @@ export class Z3Wasm implements CoreSolver {
           };
           let t: Ast = null;
           for (const i of indices) {
-            const sel = tmp(Z3.mk_select(ctx, base, tmp(Z3.mk_unsigned_int64(ctx, BigInt(i), this.sort(32)))));
+            const sel = viaArray ? tmp(Z3.mk_select(ctx, base, tmp(Z3.mk_unsigned_int64(ctx, BigInt(i), this.sort(32))))) : this.byteVar(array, i);
             t = t === null ? sel : tmp(Z3.mk_concat(ctx, t, sel));
           }
           const v = Z3.model_eval(ctx, m, t, true);
@@ -192,6 +237,39 @@ export class Z3Wasm implements CoreSolver {
 
   // -------------------------------------------------------------------------------------------
   // Translation
+
+  /** The 8-bit variable of byte `index` of a symbolic array. */
+  private byteVar(a: ArrayDecl, index: number): Ast {
+    const key = `${a.id}:${index}`;
+    let v = this.byteVarMemo.get(key);
+    if (v === undefined) {
+      v = this.keep(this.Z3.mk_const(this.ctx, this.Z3.mk_string_symbol(this.ctx, `b${a.id}_${index}`), this.sort(8)));
+      this.byteVarMemo.set(key, v);
+      let list = this.byteVars.get(a.id);
+      if (!list) this.byteVars.set(a.id, (list = []));
+      list.push(index);
+    }
+    return v;
+  }
+
+  /** The conjunction `select(a, i) = b_i` over the byte variables of `a` so far (null: none). */
+  private link(a: ArrayDecl): Ast | null {
+    const vars = this.byteVars.get(a.id);
+    if (!vars || vars.length === 0) return null;
+    const { Z3, ctx } = this;
+    let link = this.links.get(a.id);
+    if (!link || link.count < vars.length) {
+      const base = this.arrayTerm(a, null);
+      const parts: Ast[] = link ? [link.ast] : [];
+      for (const i of vars.slice(link?.count ?? 0)) {
+        const sel = this.keep(Z3.mk_select(ctx, base, this.keep(Z3.mk_unsigned_int64(ctx, BigInt(i), this.sort(32)))));
+        parts.push(this.keep(Z3.mk_eq(ctx, sel, this.byteVar(a, i))));
+      }
+      link = { ast: parts.length === 1 ? parts[0] : this.keep(Z3.mk_and(ctx, parts)), count: vars.length };
+      this.links.set(a.id, link);
+    }
+    return link.ast;
+  }
 
   /** The Z3 term of `e` (Bool for width 1), memoised. */
   term(e: Expr): Ast {
@@ -240,13 +318,14 @@ export class Z3Wasm implements CoreSolver {
       this.arrayMemo.set(array.id, base);
     }
     if (!updates) return base;
-    for (const u of updateChain(updates, (x) => this.updateMemo.has(x.id))) {
-      const prev = u.next ? this.updateMemo.get(u.next.id)! : base;
+    const key = (u: UpdateNode): string => `${array.id}:${u.id}`;
+    for (const u of updateChain(updates, (x) => this.updateMemo.has(key(x)))) {
+      const prev = u.next ? this.updateMemo.get(key(u.next))! : base;
       const idx = this.index(u.index);
       const val = this.term(u.value);
-      this.updateMemo.set(u.id, this.keep(Z3.mk_store(ctx, prev, idx, val)));
+      this.updateMemo.set(key(u), this.keep(Z3.mk_store(ctx, prev, idx, val)));
     }
-    return this.updateMemo.get(updates.id)!;
+    return this.updateMemo.get(key(updates))!;
   }
 
   private translate(e: Expr): Ast {
@@ -259,6 +338,10 @@ export class Z3Wasm implements CoreSolver {
         if (w === 1) return e.value ? Z3.mk_true(ctx) : Z3.mk_false(ctx);
         return w <= 64 ? Z3.mk_unsigned_int64(ctx, e.value, this.sort(w)) : Z3.mk_numeral(ctx, e.value.toString(), this.sort(w));
       case Kind.Read: {
+        if (isByteVar(e)) {
+          const v = this.byteVar(e.array!, Number(k[0]!.value));
+          return v; // kept by term() once more: harmless
+        }
         const arr = this.arrayTerm(e.array!, e.updates);
         return Z3.mk_select(ctx, arr, this.index(k[0]!));
       }

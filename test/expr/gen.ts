@@ -219,7 +219,7 @@ const BASE: Tree = { op: 'bin', w: 32, name: 'and', a: { op: 'const', w: 32, v: 
 export interface GenOptions {
   /** Allow constant indices past the arrays' end (reads of 0 in the evaluator; unspecified in Z3). */
   outOfRange: boolean;
-  /** Operators excluded (e.g. wide division for solver tests). */
+  /** Division, remainder and multiplication only up to this width (wide ones are slow in Z3). */
   maxDivWidth: number;
 }
 
@@ -257,7 +257,7 @@ export class TreeGen {
     }
     const sub = (x: number): fc.Arbitrary<Tree> => fc.constant(null).chain(() => this.tree(x, depth - 1));
     const divOk = w <= this.opts.maxDivWidth;
-    const names = BINOPS.filter((n) => divOk || !['udiv', 'sdiv', 'urem', 'srem'].includes(n));
+    const names = BINOPS.filter((n) => divOk || !['udiv', 'sdiv', 'urem', 'srem', 'mul'].includes(n));
     const choices: fc.WeightedArbitrary<Tree>[] = [
       { weight: 3, arbitrary: leaf },
       { weight: 6, arbitrary: fc.record({ name: fc.constantFrom(...names), a: sub(w), b: sub(w) }).map((r) => ({ op: 'bin', w, ...r }) as Tree) },

@@ -6,9 +6,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { replayOutputDir } from '../../src/replay/index.js';
-import { fixtureDir, makeOutDir, objectBytes, tempDir } from './helpers.js';
+import { fixtureDir, makeOutDir, objectBytes, removeTempDirs, tempDir } from './helpers.js';
+
+afterAll(removeTempDirs);
 
 /** Line and branch counts of one source in gcov's text output, counted by hand. */
 async function gcovByHand(objDir: string, gcno: string, source: string) {

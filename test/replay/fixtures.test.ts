@@ -3,10 +3,12 @@
 // line's expectation per arch — exit status or signal, reproduced or not and why, diverged or not.
 
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { replayOutputDir } from '../../src/replay/index.js';
 import type { Arch } from '../../src/replay/arch.js';
-import { fixtureDir, fixtures, makeOutDir, readCases, tempDir, type Case } from './helpers.js';
+import { fixtureDir, fixtures, makeOutDir, readCases, removeTempDirs, tempDir, type Case } from './helpers.js';
+
+afterAll(removeTempDirs);
 
 const ARCHES: Arch[] = ['x86_64', 'aarch64'];
 

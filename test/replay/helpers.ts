@@ -8,7 +8,7 @@
 // side is `exit N` or a signal name, then for error tests `yes`/`no` (reproduced) and for non-error
 // tests optionally `diverged`, then optionally a "quoted" piece of the reason.
 
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,8 +89,18 @@ export function readCases(file: string): Case[] {
   return cases;
 }
 
+const made: string[] = [];
+
+/** A fresh directory under the system's temporary folder, removed by removeTempDirs. */
 export function tempDir(prefix = 'sympath-replay-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/** Removes every directory tempDir made (each suite calls it in afterAll). */
+export function removeTempDirs(): void {
+  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
 }
 
 export interface HandTest {

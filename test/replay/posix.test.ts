@@ -4,11 +4,13 @@
 // the command line itself (posixEnvironment) on its own.
 
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { KTestObject } from '../../src/engine/test-case.js';
 import { replayOutputDir } from '../../src/replay/index.js';
 import { isPosixTest, parseStat, posixEnvironment } from '../../src/replay/posix-env.js';
-import { fixtureDir, makeOutDir, objectBytes, tempDir } from './helpers.js';
+import { fixtureDir, makeOutDir, objectBytes, removeTempDirs, tempDir } from './helpers.js';
+
+afterAll(removeTempDirs);
 
 /** A struct stat in x86-64's 144-byte layout with st_mode and the times set. */
 function stat144(mode: number, mtime = 1_700_000_000): Uint8Array {

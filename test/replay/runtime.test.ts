@@ -5,10 +5,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { replayOutputDir } from '../../src/replay/index.js';
 import { ENV_ARGV, ENV_KTEST, ENV_LENIENT, ENV_SKIP, RUNTIME_EXIT, replayRuntimeDir } from '../../src/replay/runtime-contract.js';
-import { fixtureDir, makeOutDir, objectBytes, tempDir } from './helpers.js';
+import { fixtureDir, makeOutDir, objectBytes, removeTempDirs, tempDir } from './helpers.js';
+
+afterAll(removeTempDirs);
 
 function u32(n: number): Buffer {
   const b = Buffer.alloc(4);

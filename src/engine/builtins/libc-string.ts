@@ -9,7 +9,7 @@
 import type { Expr } from '../../expr/expr.js';
 import * as B from '../../expr/build.js';
 import type { ByteVal, ObjectState } from '../../memory/object-state.js';
-import { norm, toExpr, type Scalar, type Val } from '../values.js';
+import { norm, type Scalar, type Val } from '../values.js';
 import { concreteArg, concreteArgs, objectAt, type BuiltinTableEntries, type CallContext } from './types.js';
 import { HEAP } from './libc-memory.js';
 

@@ -186,7 +186,40 @@ const LIBM: Record<string, Builtin> = {
   log1p: unary(Math.log1p),
 };
 
-export const LLVM_FLOAT: BuiltinTableEntries = { 'llvm.is.fpclass': isFpClass };
+/** vector.reduce.fadd/fmul (start value, then the lanes in order), fmax/fmin/fmaximum/fminimum. */
+function reduceFloat(op: (x: number, y: number) => number, withStart: boolean): Builtin {
+  const fold = (c: CallContext, args: Val[]): Val => {
+    const vt = c.argTypes[withStart ? 1 : 0]!;
+    const fmt = floatFormat(vt);
+    const lanes = (args[withStart ? 1 : 0] as bigint[]).map((b) => fmt.decode(b));
+    let acc = withStart ? fmt.decode(args[0] as bigint) : lanes.shift()!;
+    for (const x of lanes) acc = fmt.decode(fmt.encode(op(acc, x)));
+    return fmt.encode(acc);
+  };
+  return (c, args) => {
+    const vals = args.slice(0, withStart ? 2 : 1);
+    if (vals.every((v) => typeof v === 'bigint' || (Array.isArray(v) && v.every((l) => typeof l === 'bigint')))) return fold(c, args);
+    return (async () => {
+      const conc: Val[] = [];
+      for (const v of vals) {
+        const cv = await c.ex.concretizeVal(c.s, v, `floating-point argument of ${c.name}`, c.inst);
+        if (cv === null) return;
+        conc.push(cv);
+      }
+      return fold(c, conc);
+    })();
+  };
+}
+
+export const LLVM_FLOAT: BuiltinTableEntries = {
+  'llvm.is.fpclass': isFpClass,
+  'llvm.vector.reduce.fadd': reduceFloat((x, y) => x + y, true),
+  'llvm.vector.reduce.fmul': reduceFloat((x, y) => x * y, true),
+  'llvm.vector.reduce.fmax': reduceFloat(maxNum, false),
+  'llvm.vector.reduce.fmin': reduceFloat(minNum, false),
+  'llvm.vector.reduce.fmaximum': reduceFloat((x, y) => (Number.isNaN(x) || Number.isNaN(y) ? NaN : Math.max(x, y)), false),
+  'llvm.vector.reduce.fminimum': reduceFloat((x, y) => (Number.isNaN(x) || Number.isNaN(y) ? NaN : Math.min(x, y)), false),
+};
 for (const [name, f] of Object.entries(FNS)) {
   LLVM_FLOAT[`llvm.${name}`] = f;
   LLVM_FLOAT[name] = f;
