@@ -11,3 +11,4 @@ for (const f of m.functions) for (const b of f.blocks) for (const i of b.instruc
 sizes.sort((a, b) => a - b);
 console.log('mem ops', sizes.length, 'median', sizes[sizes.length >> 1], 'p90', sizes[Math.floor(sizes.length * 0.9)], 'max', sizes.at(-1), '>=700', sizes.filter((x) => x >= 700).length);
 const kinds = new Map<number, number>(); for (const o of pt.objects) kinds.set(o.kind, (kinds.get(o.kind) ?? 0) + 1); console.log([...kinds]);
+const g = globalThis as any; console.log('prop', g.__prop, 'unions', g.__u, 'collapses', g.__c, 'ldst', g.__ld);

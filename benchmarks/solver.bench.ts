@@ -11,12 +11,14 @@
 //            16-bit sums, a mask), queries on a random array (branch, getValue, getRange).
 //  - arith:  harder single queries: random linear and non-linear 32-bit arithmetic (mul, udiv, urem,
 //            shifts) over symbolic words equal to the value under a random input.
-// Reported: queries reaching the chain per second, how many reach Z3, cache hits per layer, and the
-// bare back ends' per-call cost on the small queries the lexer sends to Z3 (target: native ≥ 3,000/s).
+// Reported: queries reaching the chain per second; sub-queries (after independence: a query wanting a
+// model of several independent groups becomes one per group) and the share of them reaching Z3 or
+// answered by each cache; and the bare back ends' per-call cost on the small queries the lexer sends
+// to Z3 (target: native ≥ 3,000/s). Each configuration runs once untimed first (JIT, Z3 start-up).
 //
 // Options: --quick (smaller budgets), --backend native|wasm (one only).
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as B from '../src/expr/build.js';
 import { ArrayDecl, Expr } from '../src/expr/expr.js';
 import { evaluate } from '../src/expr/evaluate.js';
@@ -98,6 +100,22 @@ function rng(seed: number): () => number {
   };
 }
 
+/** CPU seconds of this process (all threads: the wasm solver included) and of a z3 child. */
+function cpuSeconds(be: Bare): number {
+  const u = process.cpuUsage();
+  let child = 0;
+  const pid = (be as { pid?: number }).pid;
+  if (pid !== undefined) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      child = (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, clock ticks (100/s)
+    } catch {
+      // not Linux, or the process is gone
+    }
+  }
+  return (u.user + u.system) / 1e6 + child;
+}
+
 const c32 = (v: number): Expr => B.constant(32, v);
 const byte = (a: ArrayDecl, i: number): Expr => B.read(a, null, B.constant(32, i));
 
@@ -124,7 +142,7 @@ async function lexer(s: ChainSolver, budget: number): Promise<number> {
       [B.eq(c, c32(43)), (cs) => ({ cs, w: st.w, i: st.i + 1, num: c32(0) })],
       [B.eq(c, c32(45)), (cs) => ({ cs, w: st.w, i: st.i + 1, num: c32(0) })],
     ];
-    let cur = st.cs;
+    const cur = st.cs;
     for (const [cond, next] of conds) {
       calls++;
       const { canTrue, canFalse } = await s.branch(cur, cond);
@@ -144,7 +162,7 @@ async function lexer(s: ChainSolver, budget: number): Promise<number> {
         }
       }
       if (canFalse !== true) break;
-      cur = [...cur, B.notB(cond)];
+      cur.push(B.notB(cond)); // the continuing path extends its own array; forks copy (as the engine)
     }
   }
   return calls;
@@ -156,6 +174,7 @@ async function mixed(s: ChainSolver, budget: number): Promise<number> {
   let calls = 0;
   let cs: Expr[] = [];
   while (calls < budget) {
+    if (r() < 0.05) cs = cs.slice(); // a fork: the other path continues on a copy
     const a = arrays[Math.floor(r() * arrays.length)]!;
     const i = Math.floor(r() * 8);
     const kind = r();
@@ -165,8 +184,8 @@ async function mixed(s: ChainSolver, budget: number): Promise<number> {
     else cond = B.eq(B.and(byte(a, i), B.constant(8, 0x0f)), B.constant(8, Math.floor(r() * 16)));
     calls++;
     const { canTrue, canFalse } = await s.branch(cs, cond);
-    if (canTrue === true && (canFalse !== true || r() < 0.5)) cs = [...cs, cond];
-    else if (canFalse === true) cs = [...cs, B.notB(cond)];
+    if (canTrue === true && (canFalse !== true || r() < 0.5)) cs.push(cond);
+    else if (canFalse === true) cs.push(B.notB(cond));
     if (r() < 0.1) {
       calls++;
       await s.getValue(cs, B.readLE(a, null, c32(0), 2));
@@ -224,7 +243,9 @@ const pct = (a: number, b: number): string => (b === 0 ? '-' : `${((100 * a) / b
 async function main(): Promise<void> {
   const backends: BackendName[] = (['native', 'wasm'] as BackendName[]).filter((b) => (!onlyBackend || b === onlyBackend) && (b !== 'native' || HAVE_Z3));
   if (!HAVE_Z3) console.log('(native back end skipped: /usr/bin/z3 is not installed)\n');
-  console.log(`sympath solver benchmark — node ${process.version}, ${new Date().toISOString()}${quick ? ', --quick' : ''}\n`);
+  const load = existsSync('/proc/loadavg') ? readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ') : '?';
+  console.log(`sympath solver benchmark — node ${process.version}, ${new Date().toISOString()}${quick ? ', --quick' : ''}`);
+  console.log(`load average ${load} (cpu columns: this process + the z3 child; meaningful on a busy machine)\n`);
 
   // 1. Bare back ends: per-call cost on the small queries the lexer's full chain sends to Z3.
   const small: Query[] = [];
@@ -241,11 +262,13 @@ async function main(): Promise<void> {
     const be = await makeBackend(v);
     for (const q of sample.slice(0, 20)) await be.check(q); // warm-up
     const n = v === 'wasm-async' ? Math.min(sample.length, 300) : sample.length;
+    const cpu0 = cpuSeconds(be);
     const t0 = performance.now();
     for (let k = 0; k < n; k++) await be.check(sample[k]!);
     const ms = performance.now() - t0;
+    const cpu = cpuSeconds(be) - cpu0;
     const avgConstraints = sample.slice(0, n).reduce((a, q) => a + q.constraints.length + 1, 0) / n;
-    bareRows.push([v, n, avgConstraints.toFixed(1), (ms / n).toFixed(3), Math.round((1000 * n) / ms)]);
+    bareRows.push([v, n, avgConstraints.toFixed(1), (ms / n).toFixed(3), Math.round((1000 * n) / ms), cpu.toFixed(2), Math.round(n / cpu)]);
     await be.close();
   }
   console.log('## Bare back ends: small queries (replayed from the lexer workload, with model read-back)\n');
@@ -260,21 +283,26 @@ async function main(): Promise<void> {
       for (const [cname, layers] of CONFIGS) {
         if (wname === 'arith' && cname !== 'all layers' && cname !== 'no caches, no independence') continue;
         const be = await makeBackend(b);
+        await run(makeChain(be, layers).s, Math.ceil(budget / 4)); // warm-up (JIT, Z3 process)
         const { s, c } = makeChain(be, layers);
+        const cpu0 = cpuSeconds(be);
         const t0 = performance.now();
         const calls = await run(s, budget);
         const sec = (performance.now() - t0) / 1000;
+        const cpu = cpuSeconds(be) - cpu0;
         const hits = c.queryCacheHits + c.cexCacheHits;
+        const n = layers.independence ? c.subQueries : c.queries;
         rows.push([
-          `${b}: ${cname}`, calls, c.queries, c.z3Queries, pct(c.z3Queries, c.queries), pct(c.queryCacheHits, c.queries),
-          pct(c.cexModelHits + c.cexPatchHits, c.queries), pct(c.cexUnsatSubsetHits, c.queries), pct(hits, c.queries),
-          sec.toFixed(2), Math.round(c.queries / sec), c.z3Queries ? ((1000 * c.z3Seconds) / c.z3Queries).toFixed(2) : '-',
+          `${b}: ${cname}`, calls, c.queries, n, c.z3Queries, pct(c.z3Queries, n), pct(c.queryCacheHits, n),
+          pct(c.cexModelHits, n), pct(c.cexPatchHits, n), pct(c.cexUnsatSubsetHits, n), pct(hits, n),
+          sec.toFixed(2), Math.round(c.queries / sec), cpu.toFixed(2), Math.round(c.queries / cpu),
+          c.z3Queries ? ((1000 * c.z3Seconds) / c.z3Queries).toFixed(2) : '-',
         ]);
         await be.close();
       }
     }
     console.log(`## Workload: ${wname}\n`);
-    console.log(table(['configuration', 'API calls', 'queries', 'to Z3', 'Z3 %', 'query cache', 'cex models', 'unsat subsets', 'all hits', 'wall s', 'queries/s', 'ms per Z3 call'], rows));
+    console.log(table(['configuration', 'API calls', 'queries', 'sub-queries', 'to Z3', 'Z3 %', 'query cache', 'cex models', 'cex repairs', 'unsat subsets', 'all hits', 'wall s', 'queries/s', 'cpu s', 'queries/cpu-s', 'wall ms per Z3 call'], rows));
     console.log('');
   }
 }

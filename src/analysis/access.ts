@@ -17,6 +17,10 @@ export interface Access {
 }
 
 export const NO_ACCESS: Access = { defs: [], uses: [] };
+/** What unknown code may touch: the escaped memory, which points-to merged into EXTERNAL. */
+function unknown(pt: PointsTo): Access {
+  return { defs: [pt.external], uses: [pt.external] };
+}
 
 function sameScalar(a: Type, b: Type | undefined): boolean {
   if (!b || a.kind !== b.kind) return false;
@@ -50,18 +54,18 @@ function argPointees(pt: PointsTo, args: readonly Value[], which: readonly numbe
 /** The effect of calling declaration `g` at `call` (its library model, or escaped memory if unknown). */
 export function externCallAccess(pt: PointsTo, call: Instruction, g: Func): Access {
   const model = pt.modelOf(g);
-  if (!model) return { defs: pt.escaped, uses: pt.escaped };
+  if (!model) return unknown(pt);
   const args = callArgs(call);
   const extra: number[] = [];
   if (model.alloc || model.allocOut !== undefined) {
     const heap = pt.objectOf(call);
-    if (heap !== undefined) extra.push(heap);
+    if (heap !== undefined) extra.push(pt.canonical(heap));
   }
   if (model.retStatic !== undefined) {
     const s = pt.staticObject(model.retStatic);
-    if (s !== undefined) extra.push(s);
+    if (s !== undefined) extra.push(pt.canonical(s));
   }
-  const ex = extra.sort((a, b) => a - b);
+  const ex = [...new Set(extra)].sort((a, b) => a - b);
   return {
     defs: sortedUnion([argPointees(pt, args, model.writes), ex]),
     uses: sortedUnion([argPointees(pt, args, model.reads), model.retStatic !== undefined ? ex : []]),
@@ -93,7 +97,7 @@ export function ownAccess(pt: PointsTo, inst: Instruction): Access {
     case 'call':
     case 'invoke': {
       const parts: Access[] = [];
-      if (pt.callsUnknown(inst)) parts.push({ defs: pt.escaped, uses: pt.escaped });
+      if (pt.callsUnknown(inst)) parts.push(unknown(pt));
       for (const g of pt.callees(inst)) if (g.isDeclaration) parts.push(externCallAccess(pt, inst, g));
       if (parts.length === 0) return NO_ACCESS;
       if (parts.length === 1) return parts[0]!;

@@ -21,7 +21,11 @@
 // library models for known externals. An unknown external (a declaration without a model, inline asm,
 // an indirect call whose target may be EXTERNAL or is unresolved) makes everything reachable from its
 // arguments *escaped*: it may store any escaped pointer into any escaped object, return any escaped
-// pointer or EXTERNAL, and call any escaped function with escaped pointers.
+// pointer or EXTERNAL, and call any escaped function with escaped pointers. An escaped object (other
+// than a function) loses its identity: it is merged into EXTERNAL, which from then on stands for all
+// memory unknown code can reach — one location for the dependence analyses, never strongly updated.
+// (Without the merge, a library analysed on its own, whose entry points all receive EXTERNAL, spends
+// its time copying the same large set of escaped objects along every pointer.)
 //
 // Functions that nothing in the module calls (main, or a library entry point analysed on its own)
 // receive EXTERNAL in their pointer parameters.
@@ -70,8 +74,10 @@ export interface PointsTo {
   callees(call: Instruction): readonly Func[];
   /** Whether the call may run code unknown to the module (its effects are then the escaped objects). */
   callsUnknown(call: Instruction): boolean;
-  /** Objects unknown code may read or write (sorted). */
+  /** Objects that escaped to unknown code (merged into EXTERNAL as locations; functions kept). */
   readonly escaped: readonly number[];
+  /** The location an object stands for: EXTERNAL for an escaped object, else the object itself. */
+  canonical(o: number): number;
   /** The object of an alloca, global, function or allocating call, if any. */
   objectOf(site: Instruction | GlobalVariable | Func): number | undefined;
   /** The library-static object of an extern model (`errno`, `strtok`, …), if it was created. */
@@ -118,6 +124,10 @@ class Andersen {
   private succ: (Set<number> | undefined)[] = [];
   private edgesSinceCollapse = 0;
   private edgeCount = 0;
+  /** Objects merged into EXTERNAL (escaped, not functions). */
+  private readonly merged: boolean[] = [];
+  private readonly escapedFlag: boolean[] = [];
+  private readonly escapedList: number[] = [];
   private loads: (number[] | undefined)[] = [];
   private stores: (number[] | undefined)[] = [];
   /** memcpy-like: for node n as destination pointer, the source pointer nodes; and the reverse. */
@@ -575,11 +585,24 @@ class Andersen {
 
   /** Pushes a node's delta through its complex constraints and copy edges. */
   private process(n: number): void {
-    const d = this.delta[n];
+    const raw = this.delta[n];
     this.delta[n] = undefined;
-    if (!d || d.length === 0) return;
+    if (!raw || raw.length === 0) return;
+    // Escaped objects travel as EXTERNAL: whatever they would cause, EXTERNAL causes.
+    let d = raw;
+    for (let i = 0; i < raw.length; i++) {
+      if (!this.merged[raw[i]!]) continue;
+      d = raw.filter((o) => !this.merged[o]);
+      if (bitsAdd((this.pts[n] ??= []), this.externalObj)) d.push(this.externalObj);
+      break;
+    }
+    if (d.length === 0) return;
     this.iterations++;
     const loads = this.loads[n];
+    (globalThis as any).__d = ((globalThis as any).__d ?? 0) + d.length; (globalThis as any).__raw = ((globalThis as any).__raw ?? 0) + raw.length;
+    (globalThis as any).__ld = ((globalThis as any).__ld ?? 0) + d.length * ((loads?.length ?? 0) + (this.stores[n]?.length ?? 0));
+    (globalThis as any).__cp = ((globalThis as any).__cp ?? 0) + d.length * ((this.copyFrom[n]?.length ?? 0) + (this.copyTo[n]?.length ?? 0));
+    (globalThis as any).__ic = ((globalThis as any).__ic ?? 0) + d.length * (this.indirect[n]?.length ?? 0);
     if (loads) for (const dst of loads) for (const o of d) this.addEdge(this.contents[o]!, dst);
     const stores = this.stores[n];
     if (stores) for (const src of stores) for (const o of d) this.addEdge(src, this.contents[o]!);
@@ -590,16 +613,23 @@ class Andersen {
     const calls = this.indirect[n];
     if (calls) for (const c of calls) for (const o of d) this.bindObject(c, o);
     if (n === this.find(this.esc)) {
-      // Everything reachable from escaped memory is escaped: its contents and ESC are one node.
+      // Everything reachable from escaped memory is escaped: its contents and ESC are one node, and
+      // the object itself becomes part of EXTERNAL (functions keep their identity, for call targets).
       for (const o of d) {
+        if (o !== this.externalObj && !this.escapedFlag[o]) {
+          this.escapedFlag[o] = true;
+          this.escapedList.push(o);
+        }
         this.union(this.esc, this.contents[o]!);
         const obj = this.objects[o]!;
         if (obj.kind === ObjKind.Function) this.callback(obj.site as Func);
+        else if (o !== this.externalObj) this.merged[o] = true;
       }
     }
     const self = this.find(n);
     const succ = this.succ[self];
     if (!succ) return;
+    (globalThis as any).__prop = ((globalThis as any).__prop ?? 0) + d.length * succ.size;
     for (const s of succ) {
       const m = this.find(s);
       if (m === self) continue;
@@ -714,12 +744,17 @@ class Andersen {
   private result(): PointsTo {
     const sorted = new Map<number, readonly number[]>();
     const EMPTY: readonly number[] = [];
+    const canonical = (o: number): number => (this.merged[o] ? this.externalObj : o);
+    const canonicalSet = (objs: readonly number[]): readonly number[] => {
+      if (!objs.some((o) => this.merged[o])) return objs;
+      return [...new Set(objs.map(canonical))].sort((a, b) => a - b);
+    };
     const setOf = (node: number | undefined): readonly number[] => {
       if (node === undefined) return EMPTY;
       const n = this.find(node);
       let r = sorted.get(n);
       if (!r) {
-        r = bitsToArray(this.pts[n]);
+        r = canonicalSet(bitsToArray(this.pts[n]));
         sorted.set(n, r);
       }
       return r;
@@ -733,7 +768,7 @@ class Andersen {
       pointsTo(v: Value): readonly number[] {
         if (v.vk === 'inst' || v.vk === 'arg') return setOf(self.valueNode.get(v));
         if (v.vk === 'block' || v.vk === 'metadata' || v.vk === 'asm') return EMPTY;
-        return [...self.constObjs(v)].sort((a, b) => a - b);
+        return canonicalSet([...self.constObjs(v)].sort((a, b) => a - b));
       },
       contentsOf: (o) => setOf(this.contents[o]),
       callees(call) {
@@ -742,7 +777,8 @@ class Andersen {
         return r;
       },
       callsUnknown: (call) => this.unknownCalls.has(call),
-      escaped: setOf(this.esc),
+      escaped: [...this.escapedList].sort((a, b) => a - b),
+      canonical,
       objectOf: (site) => this.siteObj.get(site),
       staticObject: (name) => this.statics.get(name),
       modelOf: (fn) => externModel(fn.name),

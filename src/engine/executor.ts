@@ -557,6 +557,17 @@ export class Executor implements SearcherContext {
     return this.concretize(s, v, what, inst);
   }
 
+  /** concretizeVal() for several values in order; null if `s` ended. */
+  async concretizeVals(s: ExecutionState, vs: readonly Val[], what: string, inst: Instruction): Promise<Val[] | null> {
+    const out: Val[] = [];
+    for (const v of vs) {
+      const c = await this.concretizeVal(s, v, what, inst);
+      if (c === null) return null;
+      out.push(c);
+    }
+    return out;
+  }
+
   /** A fresh symbolic array named after `name`, unique over the run (`name`, `name_1`, …). */
   newArray(name: string, size: number): ArrayDecl {
     let k = this.arraySuffix.get(name) ?? 0;

@@ -59,7 +59,11 @@ export class Frames {
   }
 
   private done(s: ExecutionState, v: Val | void, site: CallSite): void {
-    if (s.terminated) return;
+    if (!s.terminated) this.resume(s, v as Val | undefined, site);
+  }
+
+  /** Continues the caller (the current frame of `s`) after `site` returned `v`. */
+  private resume(s: ExecutionState, v: Val | undefined, site: CallSite): void {
     const f = s.top;
     if (site.retSlot >= 0) f.regs[site.retSlot] = v === undefined ? zeroValue(site.inst.type) : v;
     if (site.normal) jump(this.ex, s, f, site.normal);
@@ -132,11 +136,7 @@ export class Frames {
   /** `ret`: pops the frame; from main, the path exits with the returned status. */
   return(s: ExecutionState, v: Val | undefined, inst: Instruction): void | Promise<void> {
     if (s.stack.length === 1) return this.exitWith(s, v === undefined ? 0n : (v as Scalar), inst);
-    const f = s.popFrame();
-    const site = f.caller!;
-    const caller = s.top;
-    if (site.retSlot >= 0) caller.regs[site.retSlot] = v === undefined ? zeroValue(site.inst.type) : v;
-    if (site.normal) jump(this.ex, s, caller, site.normal);
+    this.resume(s, v, s.popFrame().caller!);
   }
 
   /** Ends the path with exit status `code` (concretised if symbolic). */

@@ -12,7 +12,8 @@ import { MemoryObject, ObjKind } from '../memory/memory-object.js';
 import type { ObjectState } from '../memory/object-state.js';
 import { intBinary, intCompare, sext } from './ops/concrete.js';
 import { floatFormat, intToFloat } from './ops/float-format.js';
-import { allocSize, elementOffset, storeSize, typeInfo } from './type-layout.js';
+import { bitWidth } from './ops/lanes.js';
+import { allocSize, currentLayout, elementOffset, storeSize, typeInfo } from './type-layout.js';
 import type { Val } from './values.js';
 
 /** Externally defined globals the libc-less runtime provides: stdin/stdout/stderr FILE pointers. */
@@ -141,7 +142,7 @@ export class ModuleImage {
     switch (c.op) {
       case 'getelementptr': {
         let addr = this.scalar(ops[0]!);
-        const idx = ops.slice(1).map((o) => BigInt.asIntN(bitsOf(o.type), this.scalar(o)));
+        const idx = ops.slice(1).map((o) => BigInt.asIntN(bitWidth(o.type), this.scalar(o)));
         addr += gepOffset(c.sourceElemType!, idx);
         return BigInt.asUintN(64, addr);
       }
@@ -152,22 +153,22 @@ export class ModuleImage {
       case 'inttoptr':
       case 'trunc':
       case 'zext':
-        return BigInt.asUintN(bitsOf(c.type), this.scalar(ops[0]!));
+        return BigInt.asUintN(bitWidth(c.type), this.scalar(ops[0]!));
       case 'sext':
-        return sext(this.scalar(ops[0]!), bitsOf(ops[0]!.type), bitsOf(c.type));
+        return sext(this.scalar(ops[0]!), bitWidth(ops[0]!.type), bitWidth(c.type));
       case 'icmp':
-        return intCompare(c.predicate!, bitsOf(ops[0]!.type))(this.scalar(ops[0]!), this.scalar(ops[1]!));
+        return intCompare(c.predicate!, bitWidth(ops[0]!.type))(this.scalar(ops[0]!), this.scalar(ops[1]!));
       case 'select':
         return this.scalar(ops[0]!) ? this.value(ops[1]!) : this.value(ops[2]!);
       case 'sitofp':
       case 'uitofp': {
         const f = floatFormat(c.type);
         const x = this.scalar(ops[0]!);
-        const w = bitsOf(ops[0]!.type);
+        const w = bitWidth(ops[0]!.type);
         return f.encode(intToFloat(c.op === 'sitofp' ? BigInt.asIntN(w, x) : x, f));
       }
       default: {
-        const w = bitsOf(c.type);
+        const w = bitWidth(c.type);
         const x = this.scalar(ops[0]!);
         const y = this.scalar(ops[1]!);
         if ((c.op === 'udiv' || c.op === 'sdiv' || c.op === 'urem' || c.op === 'srem') && y === 0n) {
@@ -203,13 +204,6 @@ export class ModuleImage {
   }
 }
 
-function bitsOf(t: Type): number {
-  if (t.kind === 'int') return t.bits;
-  if (t.kind === 'ptr') return 64;
-  if (t.kind === 'vector') return bitsOf(t.elem);
-  return storeSize(t) * 8;
-}
-
 /** Writes a (possibly aggregate) concrete value of type `t`. */
 function writeScalarValue(os: ObjectState, off: number, v: Val, t: Type): void {
   if (Array.isArray(v)) {
@@ -225,21 +219,7 @@ function writeScalarValue(os: ObjectState, off: number, v: Val, t: Type): void {
 
 /** The byte offset of a GEP with (sign-extended) indices over `sourceElemType`. */
 export function gepOffset(sourceElemType: Type, indices: readonly bigint[]): bigint {
-  let off = BigInt(allocSize(sourceElemType)) * (indices[0] ?? 0n);
-  let t = sourceElemType;
-  for (let k = 1; k < indices.length; k++) {
-    const i = indices[k]!;
-    if (t.kind === 'struct') {
-      off += BigInt(elementOffset(t, Number(i)));
-      t = t.fields[Number(i)]!;
-    } else if (t.kind === 'array' || t.kind === 'vector') {
-      off += BigInt(allocSize(t.elem)) * i;
-      t = t.elem;
-    } else {
-      throw new Error(`getelementptr into ${t.kind}`);
-    }
-  }
-  return off;
+  return BigInt(currentLayout().gepOffset(sourceElemType, indices));
 }
 
 /** The zero value of a type (aggregates as arrays). */

@@ -21,6 +21,11 @@ export function norm(e: Expr): Scalar {
   return e.kind === Kind.Const ? e.value : e;
 }
 
+/** A scalar bigint or a vector of bigints: the operands float operations compute on directly. */
+export function isConcreteBits(v: Val): boolean {
+  return typeof v === 'bigint' || (Array.isArray(v) && v.every((l) => typeof l === 'bigint'));
+}
+
 export function isConcrete(v: Val): boolean {
   if (typeof v === 'bigint') return true;
   if (Array.isArray(v)) return v.every(isConcrete);

@@ -52,6 +52,11 @@ export interface ChainCounters {
   queries: number;
   /** Queries answered by the constant fast path without entering the chain. */
   constantFastPath: number;
+  /**
+   * Queries after independence: one per group solved (a query wanting a model of several independent
+   * groups, like getInitialValues, becomes several). What the caches and Z3 see.
+   */
+  subQueries: number;
   /** Queries the independence layer answered alone (no relevant constraints, trivial expr). */
   independenceTrivial: number;
   /** Answered from the query cache. */
@@ -75,7 +80,7 @@ export interface ChainCounters {
 
 export function newCounters(): ChainCounters {
   return {
-    queries: 0, constantFastPath: 0, independenceTrivial: 0, queryCacheHits: 0, cexCacheHits: 0, cexModelHits: 0,
+    queries: 0, constantFastPath: 0, subQueries: 0, independenceTrivial: 0, queryCacheHits: 0, cexCacheHits: 0, cexModelHits: 0,
     cexPatchHits: 0, cexUnsatSubsetHits: 0, z3Queries: 0, z3Sat: 0, z3Unsat: 0, z3Unknown: 0, z3Seconds: 0, seconds: 0,
   };
 }

@@ -26,14 +26,26 @@ const wholeAtom = (arrayId: number): number => -(arrayId + 1);
 
 export class Partition {
   /** The constraints covered so far, in order (to validate reuse for a grown array). */
-  readonly covered: Expr[] = [];
-  private readonly parent = new Map<number, number>();
-  private readonly comps = new Map<number, Component>();
+  covered: Expr[] = [];
+  private parent = new Map<number, number>();
+  private comps = new Map<number, Component>();
   /** Byte atoms seen per array not (yet) used whole. */
-  private readonly arrayBytes = new Map<number, number[]>();
-  private readonly wholeArrays = new Set<number>();
+  private arrayBytes = new Map<number, number[]>();
+  private wholeArrays = new Set<number>();
   /** Constant constraints (FALSE makes every query unsat). */
   hasFalse = false;
+
+  /** An independent copy (for a forked path condition that starts with this one's constraints). */
+  clone(): Partition {
+    const p = new Partition();
+    p.covered = this.covered.slice();
+    p.parent = new Map(this.parent);
+    for (const [r, c] of this.comps) p.comps.set(r, { constraints: c.constraints.slice(), sorted: c.sorted, key: c.key });
+    for (const [a, list] of this.arrayBytes) p.arrayBytes.set(a, list.slice());
+    p.wholeArrays = new Set(this.wholeArrays);
+    p.hasFalse = this.hasFalse;
+    return p;
+  }
 
   add(c: Expr): void {
     this.covered.push(c);
@@ -43,14 +55,15 @@ export class Partition {
     }
     const fp = footprint(c);
     let root: number | undefined;
-    const link = (atom: number): void => {
-      root = root === undefined ? this.find(atom) : this.union(root, atom);
-    };
     for (const arr of fp.whole) {
       this.makeWhole(arr);
-      link(wholeAtom(arr));
+      const atom = wholeAtom(arr);
+      root = root === undefined ? this.find(atom) : this.union(root, atom);
     }
-    for (const b of fp.bytes) link(this.atomFor(b));
+    for (const b of fp.bytes) {
+      const atom = this.atomFor(b);
+      root = root === undefined ? this.find(atom) : this.union(root, atom);
+    }
     if (root === undefined) return; // unreachable: a non-constant constraint reads some array
     const comp = this.component(root);
     comp.constraints.push(c);
@@ -156,6 +169,12 @@ export class Partition {
   }
 }
 
+function isPrefix(prefix: readonly Expr[], of: readonly Expr[]): boolean {
+  if (prefix.length > of.length) return false;
+  for (let i = prefix.length - 1; i >= 0; i--) if (prefix[i] !== of[i]) return false;
+  return true;
+}
+
 export class Independence implements CoreSolver {
   private readonly cache = new WeakMap<readonly Expr[], Partition>();
 
@@ -164,20 +183,32 @@ export class Independence implements CoreSolver {
     private readonly counters: ChainCounters,
   ) {}
 
-  /** The partition of `constraints`, reused (and extended) when the array only grew. */
+  /** Partitions used last, to start a new array (a forked path condition) from its parent's. */
+  private readonly recent: Partition[] = [];
+
+  /**
+   * The partition of `constraints`: the one cached for this array, extended when the array only
+   * grew; else a copy of a recent partition whose constraints are a prefix of these (a fork copies
+   * its parent's array), extended; else built afresh.
+   */
   partitionOf(constraints: readonly Expr[]): Partition {
     let p = this.cache.get(constraints);
-    if (p) {
-      const cov = p.covered;
-      let ok = cov.length <= constraints.length;
-      for (let i = cov.length - 1; ok && i >= 0; i--) if (cov[i] !== constraints[i]) ok = false;
-      if (!ok) p = undefined;
-    }
+    if (p && !isPrefix(p.covered, constraints)) p = undefined;
     if (!p) {
-      p = new Partition();
+      let best: Partition | undefined;
+      for (const r of this.recent) {
+        if (r.covered.length > (best?.covered.length ?? 0) && isPrefix(r.covered, constraints)) best = r;
+      }
+      p = best ? best.clone() : new Partition();
       this.cache.set(constraints, p);
     }
     for (let i = p.covered.length; i < constraints.length; i++) p.add(constraints[i]!);
+    const at = this.recent.indexOf(p);
+    if (at !== 0) {
+      if (at > 0) this.recent.splice(at, 1);
+      this.recent.unshift(p);
+      if (this.recent.length > 4) this.recent.pop();
+    }
     return p;
   }
 
@@ -193,6 +224,7 @@ export class Independence implements CoreSolver {
         return { status: q.expr.value ? 'sat' : 'unsat' };
       }
       const { constraints, key } = p.select(exprRoots);
+      this.counters.subQueries++;
       return this.inner.check({ constraints, expr: q.expr, key });
     }
     return this.checkWithModel(q, p, exprFp, exprRoots);
@@ -229,6 +261,7 @@ export class Independence implements CoreSolver {
         this.counters.independenceTrivial++;
         return { status: expr.value ? 'sat' : 'unsat' };
       }
+      this.counters.subQueries++;
       const r = await this.inner.check({ constraints, expr, key, reads });
       if (r.status === 'sat' && reads) {
         for (const [array, indices] of reads) {

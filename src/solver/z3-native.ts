@@ -169,6 +169,11 @@ export class Z3Native implements CoreSolver {
     this.checkCommand = tactic === null ? '(check-sat)' : `(check-sat-using ${tactic})`;
   }
 
+  /** The current z3 process id (for CPU accounting in benchmarks). */
+  get pid(): number | undefined {
+    return this.z3?.proc.pid;
+  }
+
   /** Starts the process (throws Z3NotFoundError when the binary is missing). */
   static async create(opts: NativeOptions): Promise<Z3Native> {
     const s = new Z3Native(opts);

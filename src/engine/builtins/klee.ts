@@ -6,7 +6,8 @@
 import * as B from '../../expr/build.js';
 import { Kind, type Expr } from '../../expr/expr.js';
 import { norm, toExpr, type Scalar, type Val } from '../values.js';
-import { concreteArg, cString, objectAt, latin1, type BuiltinTableEntries, type CallContext } from './types.js';
+import { latin1 } from './printf.js';
+import { concreteArg, cString, objectAt, type BuiltinTableEntries, type CallContext } from './types.js';
 
 async function nameArg(c: CallContext, v: Val): Promise<string | null> {
   const p = await concreteArg(c, v, 'name');

@@ -4,7 +4,8 @@
 // the same), a size beyond MAX_ALLOC makes the allocation fail (NULL).
 
 import { FREED } from '../../memory/address-space.js';
-import { ObjKind } from '../../memory/memory-object.js';
+import { ObjKind, type MemoryObject } from '../../memory/memory-object.js';
+import type { ObjectState } from '../../memory/object-state.js';
 import { siteOf } from '../ops/memory-ops.js';
 import type { ExecutionState } from '../state.js';
 import type { Executor } from '../executor.js';
@@ -32,28 +33,34 @@ function allocate(c: CallContext, size: bigint, align = 16): bigint {
   return BigInt(c.ex.memory.allocHeap(c.s, Number(size), c.name, siteOf(c.inst), align).obj.address);
 }
 
-/** free(): true when the pointer was freed (or NULL); false after an error ended the state. */
-export function freePointer(ex: Executor, s: ExecutionState, p: bigint, inst: Instruction, what = 'free'): boolean {
-  if (p === 0n) return true;
+/**
+ * The live heap object `p` is the start of, in state `s`; null after reporting why `p` cannot be
+ * freed (not the start of a heap object: invalid-free; already freed: double-free).
+ */
+function heapObject(ex: Executor, s: ExecutionState, p: bigint, inst: Instruction, what: string): [MemoryObject, ObjectState] | null {
   const addr = Number(p);
   const mo = ex.image.allocator.floor(addr);
   const info = [`address: 0x${addr.toString(16)}`];
-  if (!mo || mo.address !== addr || mo.kind !== ObjKind.Heap) {
+  const slot = mo && mo.address === addr && mo.kind === ObjKind.Heap ? s.space.lookup(mo) : undefined;
+  if (slot === FREED) {
+    ex.term.error(s, 'double-free', 'memory error: double free', inst, [...info, `object: ${mo!.describe()}`]);
+    return null;
+  }
+  if (slot === undefined) {
     const inside = ex.memory.findObject(s, addr);
     if (inside) info.push(`points into ${inside.describe()}`);
     ex.term.error(s, 'invalid-free', `memory error: invalid pointer passed to ${what}()`, inst, info);
-    return false;
+    return null;
   }
-  const slot = s.space.lookup(mo);
-  if (slot === FREED) {
-    ex.term.error(s, 'double-free', `memory error: double free`, inst, [...info, `object: ${mo.describe()}`]);
-    return false;
-  }
-  if (slot === undefined) {
-    ex.term.error(s, 'invalid-free', `memory error: invalid pointer passed to ${what}()`, inst, [...info, 'the object is not allocated on this path']);
-    return false;
-  }
-  s.space.markFreed(mo);
+  return [mo!, slot];
+}
+
+/** free(): true when the pointer was freed (or NULL); false after an error ended the state. */
+export function freePointer(ex: Executor, s: ExecutionState, p: bigint, inst: Instruction, what = 'free'): boolean {
+  if (p === 0n) return true;
+  const h = heapObject(ex, s, p, inst, what);
+  if (h === null) return false;
+  s.space.markFreed(h[0]);
   return true;
 }
 
@@ -76,22 +83,16 @@ export const HEAP: BuiltinTableEntries = {
     if (v === null) return;
     const [p, n] = v as [bigint, bigint];
     if (p === 0n) return allocate(c, n);
-    const old = c.ex.image.allocator.floor(Number(p));
-    const slot = old && old.address === Number(p) ? c.s.space.lookup(old) : undefined;
-    if (!old || slot === undefined || slot === FREED) {
-      freePointer(c.ex, c.s, p, c.inst, 'realloc');
-      if (!c.s.terminated) c.ex.term.error(c.s, 'invalid-free', 'memory error: invalid pointer passed to realloc()', c.inst);
-      return;
+    const h = heapObject(c.ex, c.s, p, c.inst, 'realloc');
+    if (h === null) return;
+    const [old, contents] = h;
+    const q = n === 0n ? 0n : allocate(c, n);
+    if (n !== 0n && q === 0n) return 0n; // the old block stays valid
+    if (q !== 0n) {
+      const dst = c.ex.memory.access(c.s, Number(q), Number(n), true, c.inst)!;
+      dst.copyFrom(contents, 0, 0, Math.min(old.size, Number(n)));
     }
-    if (n === 0n) {
-      freePointer(c.ex, c.s, p, c.inst, 'realloc');
-      return 0n;
-    }
-    const q = allocate(c, n);
-    if (q === 0n) return 0n;
-    const dst = c.ex.memory.access(c.s, Number(q), Number(n), true, c.inst)!;
-    dst.copyFrom(slot, 0, 0, Math.min(old.size, Number(n)));
-    freePointer(c.ex, c.s, p, c.inst, 'realloc');
+    c.s.space.markFreed(old);
     return q;
   },
   async free(c, [p]) {

@@ -8,9 +8,9 @@
 
 import type { Expr } from '../../expr/expr.js';
 import * as B from '../../expr/build.js';
-import type { ByteVal, ObjectState } from '../../memory/object-state.js';
+import type { ByteVal } from '../../memory/object-state.js';
 import { norm, type Scalar, type Val } from '../values.js';
-import { concreteArg, concreteArgs, objectAt, type BuiltinTableEntries, type CallContext } from './types.js';
+import { concreteArg, concreteArgs, cString, objectAt, type BuiltinTableEntries, type CallContext } from './types.js';
 import { HEAP } from './libc-memory.js';
 
 export const SYMBOLIC_LENGTH_SPAN = 4096;
@@ -364,51 +364,21 @@ export const STRING: BuiltinTableEntries = {
 };
 for (const [name, ranges] of Object.entries(CTYPE)) STRING[name] = ctype(ranges);
 
-/** strlen with symbolic bytes concretised (for functions that copy strings). */
+/** strlen with symbolic bytes concretised (for functions that copy strings); null when the state ended. */
 async function concreteLength(c: CallContext, p: bigint, limit = Infinity): Promise<number | null> {
-  const os: ObjectState | null = objectAt(c, p, 1, false);
-  if (os === null) return null;
-  const off = Number(p) - os.obj.address;
-  for (let i = 0; i < limit; i++) {
-    if (off + i >= os.obj.size) {
-      unterminated(c);
-      return null;
-    }
-    let b = os.readByte(off + i);
-    if (typeof b !== 'number') {
-      const v = await c.ex.concretize(c.s, b, `string byte read by ${c.name}()`, c.inst);
-      if (v === null) return null;
-      b = Number(v);
-    }
-    if (b === 0) return i;
-  }
-  return limit;
+  const bytes = await cString(c, p, limit);
+  return bytes === null ? null : bytes.length;
 }
 
+/** strchr / strrchr (the terminator itself can be searched for), symbolic bytes concretised. */
 async function findChar(c: CallContext, args: Val[], last: boolean): Promise<Val | void> {
   const p = await concreteArg(c, args[0]!, 'pointer');
   const ch = await concreteArg(c, args[1]!, 'character');
   if (p === null || ch === null) return;
+  const bytes = await cString(c, p);
+  if (bytes === null) return;
   const want = Number(ch & 0xffn);
-  const os = objectAt(c, p, 1, false);
-  if (os === null) return;
-  const off = Number(p) - os.obj.address;
-  let found = -1;
-  for (let i = 0; ; i++) {
-    if (off + i >= os.obj.size) return unterminated(c);
-    let b = os.readByte(off + i);
-    if (typeof b !== 'number') {
-      const v = await c.ex.concretize(c.s, b, `string byte read by ${c.name}()`, c.inst);
-      if (v === null) return;
-      b = Number(v);
-    }
-    if (b === want) {
-      found = i;
-      if (!last) break;
-    }
-    if (b === 0) break;
-  }
-  return found < 0 ? 0n : p + BigInt(found);
+  if (want === 0) return p + BigInt(bytes.length);
+  const i = last ? bytes.lastIndexOf(want) : bytes.indexOf(want);
+  return i < 0 ? 0n : p + BigInt(i);
 }
-
-

@@ -9,7 +9,7 @@
 import * as B from '../../expr/build.js';
 import { floatFormat, resultBits } from '../ops/float-format.js';
 import { bitWidth } from '../ops/lanes.js';
-import { f64ToBits, norm, type Scalar, type Val } from '../values.js';
+import { f64ToBits, isConcreteBits, norm, type Scalar, type Val } from '../values.js';
 import type { Builtin, BuiltinTableEntries, CallContext } from './types.js';
 
 /** A float function of n operands of the first argument's format, lane-wise for vectors. */
@@ -21,18 +21,15 @@ function floatFn(n: number, f: (xs: number[]) => number): Builtin {
     if (t.kind !== 'vector') return one(args.slice(0, n) as bigint[]);
     return (args[0] as bigint[]).map((_, i) => one(args.slice(0, n).map((a) => (a as bigint[])[i]!)));
   };
+  return concretizing(n, run);
+}
+
+/** Runs `f` on the first n arguments once they are concrete (concretising symbolic ones). */
+function concretizing(n: number, f: (c: CallContext, args: Val[]) => Val): Builtin {
   return (c, args) => {
-    const concrete = args.slice(0, n).every((a) => typeof a === 'bigint' || (Array.isArray(a) && a.every((l) => typeof l === 'bigint')));
-    if (concrete) return run(c, args);
-    return (async () => {
-      const conc: Val[] = [];
-      for (const a of args.slice(0, n)) {
-        const v = await c.ex.concretizeVal(c.s, a, `floating-point argument of ${c.name}`, c.inst);
-        if (v === null) return;
-        conc.push(v);
-      }
-      return run(c, conc);
-    })();
+    const vals = args.slice(0, n);
+    if (vals.every(isConcreteBits)) return f(c, args);
+    return c.ex.concretizeVals(c.s, vals, `floating-point argument of ${c.name}`, c.inst).then((conc) => (conc === null ? undefined : f(c, conc)));
   };
 }
 
@@ -196,19 +193,7 @@ function reduceFloat(op: (x: number, y: number) => number, withStart: boolean): 
     for (const x of lanes) acc = fmt.decode(fmt.encode(op(acc, x)));
     return fmt.encode(acc);
   };
-  return (c, args) => {
-    const vals = args.slice(0, withStart ? 2 : 1);
-    if (vals.every((v) => typeof v === 'bigint' || (Array.isArray(v) && v.every((l) => typeof l === 'bigint')))) return fold(c, args);
-    return (async () => {
-      const conc: Val[] = [];
-      for (const v of vals) {
-        const cv = await c.ex.concretizeVal(c.s, v, `floating-point argument of ${c.name}`, c.inst);
-        if (cv === null) return;
-        conc.push(cv);
-      }
-      return fold(c, conc);
-    })();
-  };
+  return concretizing(withStart ? 2 : 1, fold);
 }
 
 export const LLVM_FLOAT: BuiltinTableEntries = {

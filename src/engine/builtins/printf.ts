@@ -25,7 +25,7 @@ export async function formatPrintf(fmt: Uint8Array, args: ArgSource): Promise<Ui
     if (ch !== 0x25 /* % */) {
       const start = i;
       while (i < n && fmt[i] !== 0x25) i++;
-      out += latin(fmt.subarray(start, i));
+      out += latin1(fmt.subarray(start, i));
       continue;
     }
     i++;
@@ -136,7 +136,7 @@ export async function formatPrintf(fmt: Uint8Array, args: ArgSource): Promise<Ui
         else {
           const bytes = await args.string(p, prec >= 0 ? prec : Infinity);
           if (bytes === null) return null;
-          body = latin(bytes);
+          body = latin1(bytes);
         }
         break;
       }
@@ -186,7 +186,8 @@ export async function formatPrintf(fmt: Uint8Array, args: ArgSource): Promise<Ui
   return Buffer.from(out, 'latin1');
 }
 
-function latin(b: Uint8Array): string {
+/** Bytes as a string of char codes 0..255 (so Buffer.from(s, 'latin1') gives them back). */
+export function latin1(b: Uint8Array): string {
   let s = '';
   for (let i = 0; i < b.length; i += 4096) s += String.fromCharCode(...b.subarray(i, i + 4096));
   return s;

@@ -10,7 +10,7 @@ import type { Type } from '../../ir/types.js';
 import type { ObjectState } from '../../memory/object-state.js';
 import type { Executor } from '../executor.js';
 import type { ExecutionState } from '../state.js';
-import type { Scalar, Val } from '../values.js';
+import type { Val } from '../values.js';
 
 export interface CallContext {
   readonly ex: Executor;
@@ -82,12 +82,3 @@ export async function cString(c: CallContext, addr: bigint, limit = Infinity): P
   return Uint8Array.from(out);
 }
 
-export function latin1(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 4096) s += String.fromCharCode(...bytes.subarray(i, i + 4096));
-  return s;
-}
-
-export function asScalar(v: Val): Scalar {
-  return v as Scalar;
-}

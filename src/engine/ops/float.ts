@@ -9,17 +9,12 @@ import type { Instruction } from '../../ir/model.js';
 import type { FunctionCompiler, HandlerCompiler } from '../compile.js';
 import type { Step } from '../compiled.js';
 import type { ExecutionState } from '../state.js';
-import { norm, type Scalar, type Val } from '../values.js';
+import { isConcreteBits, norm, type Scalar, type Val } from '../values.js';
 import { convertNaN, floatFormat, intToFloat, resultBits, type FloatFormat } from './float-format.js';
 import { bitWidth } from './lanes.js';
 
 /** A concrete operation on the bit patterns of the operands. */
 type Concrete = (xs: bigint[]) => bigint;
-
-/** True for a value (scalar or vector) with no symbolic part. */
-function concreteVal(v: Val): boolean {
-  return typeof v === 'bigint' || (Array.isArray(v) && v.every((l) => typeof l === 'bigint'));
-}
 
 /**
  * A step computing `f` on the operands' bit patterns (lane-wise for vectors), concretising symbolic
@@ -38,13 +33,8 @@ export function floatStep(inst: Instruction, c: FunctionCompiler, operandCount: 
     return out;
   };
   const slow = async (s: ExecutionState, vals: Val[]): Promise<void> => {
-    const conc: Val[] = [];
-    for (const v of vals) {
-      const cv = await ex.concretizeVal(s, v, `floating-point operand of '${inst.op}'`, inst);
-      if (cv === null) return;
-      conc.push(cv);
-    }
-    s.top.regs[d] = apply(conc);
+    const conc = await ex.concretizeVals(s, vals, `floating-point operand of '${inst.op}'`, inst);
+    if (conc !== null) s.top.regs[d] = apply(conc);
   };
   if (operandCount === 1 && !isVector) {
     const a = slots[0]!;
@@ -56,7 +46,7 @@ export function floatStep(inst: Instruction, c: FunctionCompiler, operandCount: 
   }
   return (s, fr) => {
     const vals = slots.map((i) => fr.regs[i]!);
-    if (vals.every(concreteVal)) fr.regs[d] = apply(vals);
+    if (vals.every(isConcreteBits)) fr.regs[d] = apply(vals);
     else return slow(s, vals);
   };
 }
