@@ -19,11 +19,12 @@ MUSL_CLANG_RESOURCE_INCLUDE := $(shell clang-19 -print-resource-dir 2>/dev/null)
 MUSL_CFLAGS := -nostdinc -isystem $(MUSL_INCLUDE) -isystem $(MUSL_CLANG_RESOURCE_INCLUDE)
 
 MUSL_INPUTS := scripts/musl/build.sh runtime/include/sympath/syscall.h \
-	$(shell find runtime/musl/overlay runtime/musl/patches runtime/musl/crt -type f 2>/dev/null)
+	$(shell find runtime/musl/overlay runtime/musl/patches -type f 2>/dev/null)
+MUSL_CRT_INPUTS := $(shell find runtime/musl/crt -type f 2>/dev/null)
 
 .PHONY: musl musl-fetch musl-clean
 
-musl: $(MUSL_BC)
+musl: $(MUSL_BC) $(MUSL_CRT1)
 
 musl-fetch: $(MUSL_SRC)/Makefile
 
@@ -33,7 +34,11 @@ $(MUSL_SRC)/Makefile:
 $(MUSL_BC): $(MUSL_SRC)/Makefile $(MUSL_INPUTS)
 	scripts/musl/build.sh
 
-$(MUSL_LL) $(MUSL_CRT1) $(MUSL_INCLUDE): $(MUSL_BC)
+# crt1.bc alone when only the start-up code changed (build.sh notices and rebuilds just that).
+$(MUSL_CRT1): $(MUSL_BC) $(MUSL_CRT_INPUTS)
+	scripts/musl/build.sh
+
+$(MUSL_LL) $(MUSL_INCLUDE): $(MUSL_BC)
 
 musl-clean:
 	rm -rf $(MUSL_DIR)

@@ -9,7 +9,7 @@
  *   clang-19 -static -nostdlib -no-pie prog.o native.o -o prog
  *
  * It provides _start (reads argc/argv/envp off the initial stack and calls __sympath_start),
- * __sympath_syscall (the `syscall` instruction), __sympath_run_ctors/__sympath_run_dtors (the
+ * __sympath_init_env (nothing to do), __sympath_syscall (the `syscall` instruction), __sympath_run_ctors/__sympath_run_dtors (the
  * executable's .init_array/.fini_array, which the static linker fills from @llvm.global_ctors and
  * @llvm.global_dtors), and setjmp/_setjmp/sigsetjmp/longjmp (musl's x86-64 assembly; sigsetjmp does
  * not save the signal mask). The %fs register is never set, so a program with `__thread` variables
@@ -17,6 +17,12 @@
  */
 
 _Noreturn void __sympath_start(int argc, char **argv, char **envp);
+
+/* The environment layer's start-up hook: natively the arguments stay as they are. */
+void __sympath_init_env(int *argc, char ***argv)
+{
+	(void)argc, (void)argv;
+}
 
 long __sympath_syscall(long n, long a, long b, long c, long d, long e, long f)
 {

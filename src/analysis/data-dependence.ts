@@ -14,6 +14,7 @@
 
 import type { Func, Instruction, Module } from '../ir/model.js';
 import { callGraphOf } from './call-graph.js';
+import { moduleIndex } from './module-index.js';
 import { ENTRY, reachingDefsOf } from './reaching-defs.js';
 
 export type DataKind = 'ssa' | 'mem' | 'out' | 'param' | 'mem-in' | 'ret';
@@ -48,8 +49,7 @@ export function dataDependenceOf(m: Module, fn: Func): DataDependence {
 function compute(m: Module, fn: Func): DataDependence {
   const cg = callGraphOf(m);
   const rd = reachingDefsOf(m, fn);
-  const byId = new Map<number, Instruction>();
-  for (const b of fn.blocks) for (const inst of b.instructions) byId.set(inst.id, inst);
+  const insts = moduleIndex(m).insts;
   const callers = cg.callersOf(fn);
   const rets = new Map<Func, Instruction[]>();
   const retsOf = (g: Func): Instruction[] => {
@@ -66,33 +66,30 @@ function compute(m: Module, fn: Func): DataDependence {
   };
   const memo = new Map<Instruction, readonly DataDep[]>();
   const of = (u: Instruction): readonly DataDep[] => {
-    let deps = memo.get(u);
-    if (deps) return deps;
-    const out: DataDep[] = [];
-    const seen = new Set<string>();
-    const add = (from: Instruction, kind: DataKind, loc?: number, arg?: number): void => {
-      const key = `${from.id}/${kind}/${loc ?? ''}/${arg ?? ''}`;
-      if (seen.has(key)) return;
-      seen.add(key);
-      out.push(loc !== undefined ? { from, kind, loc } : arg !== undefined ? { from, kind, arg } : { from, kind });
-    };
-    for (const op of u.operands) {
-      if (op.vk === 'inst') add(op, 'ssa');
-      else if (op.vk === 'arg') for (const c of callers) add(c, 'param', undefined, op.index);
+    let out = memo.get(u) as DataDep[] | undefined;
+    if (out) return out;
+    out = [];
+    // Each (definition, location) pair comes once from reaching-defs and each callee once from
+    // points-to; only repeated operands need deduplicating.
+    const ops = u.bundles ? [...u.operands, ...u.bundles.flatMap((b) => b.inputs)] : u.operands;
+    let seen: Set<Instruction | number> | undefined;
+    for (const op of ops) {
+      if (op.vk !== 'inst' && op.vk !== 'arg') continue;
+      const key = op.vk === 'inst' ? op : op.index;
+      if (seen?.has(key)) continue;
+      (seen ??= new Set()).add(key);
+      if (op.vk === 'inst') out.push({ from: op, kind: 'ssa' });
+      else for (const c of callers) out.push({ from: c, kind: 'param', arg: op.index });
     }
-    if (u.bundles) for (const bundle of u.bundles) for (const op of bundle.inputs) if (op.vk === 'inst') add(op, 'ssa');
     const isRet = u.op === 'ret';
     for (const [loc, defs] of rd.all(u)) {
       for (const d of defs) {
-        if (d === ENTRY) {
-          if (!isRet) for (const c of callers) add(c, 'mem-in', loc);
-        } else {
-          add(byId.get(d)!, isRet ? 'out' : 'mem', loc);
-        }
+        if (d !== ENTRY) out.push({ from: insts[d]!, kind: isRet ? 'out' : 'mem', loc });
+        else if (!isRet) for (const c of callers) out.push({ from: c, kind: 'mem-in', loc });
       }
     }
     if (u.op === 'call' || u.op === 'invoke') {
-      for (const g of cg.pointsTo.callees(u)) if (!g.isDeclaration) for (const r of retsOf(g)) add(r, 'ret');
+      for (const g of cg.pointsTo.callees(u)) if (!g.isDeclaration) for (const r of retsOf(g)) out.push({ from: r, kind: 'ret' });
     }
     memo.set(u, out);
     return out;

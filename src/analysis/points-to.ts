@@ -212,8 +212,10 @@ class Andersen {
     concat(this.copyFrom);
     concat(this.copyTo);
     concat(this.indirect);
-    concat(this.delta);
-    if (fresh.length) (this.delta[ra] ??= []).push(...fresh);
+    // Pending members of either side, and what only b had, each once.
+    const pending = [...(this.delta[ra] ?? []), ...(this.delta[rb] ?? []), ...fresh];
+    this.delta[ra] = pending.length ? [...new Set(pending)] : undefined;
+    this.delta[rb] = undefined;
     this.pts[rb] = undefined;
     this.succ[rb] = undefined;
     if (this.delta[ra]?.length) this.enqueue(ra);
@@ -599,10 +601,6 @@ class Andersen {
     if (d.length === 0) return;
     this.iterations++;
     const loads = this.loads[n];
-    (globalThis as any).__d = ((globalThis as any).__d ?? 0) + d.length; (globalThis as any).__raw = ((globalThis as any).__raw ?? 0) + raw.length;
-    (globalThis as any).__ld = ((globalThis as any).__ld ?? 0) + d.length * ((loads?.length ?? 0) + (this.stores[n]?.length ?? 0));
-    (globalThis as any).__cp = ((globalThis as any).__cp ?? 0) + d.length * ((this.copyFrom[n]?.length ?? 0) + (this.copyTo[n]?.length ?? 0));
-    (globalThis as any).__ic = ((globalThis as any).__ic ?? 0) + d.length * (this.indirect[n]?.length ?? 0);
     if (loads) for (const dst of loads) for (const o of d) this.addEdge(this.contents[o]!, dst);
     const stores = this.stores[n];
     if (stores) for (const src of stores) for (const o of d) this.addEdge(src, this.contents[o]!);
@@ -629,7 +627,6 @@ class Andersen {
     const self = this.find(n);
     const succ = this.succ[self];
     if (!succ) return;
-    (globalThis as any).__prop = ((globalThis as any).__prop ?? 0) + d.length * succ.size;
     for (const s of succ) {
       const m = this.find(s);
       if (m === self) continue;

@@ -12,11 +12,12 @@
 //       (reaching-defs.ts).
 // Locations are the abstract objects of points-to.ts; uses and definitions are memory-effects.ts's.
 // Intraprocedural: b and u are in the same function (calls count through their mod/ref summaries).
-// Computed per branch direction by a forward walk from the d-successor that carries the set of
-// candidate locations not yet strongly redefined.
+// Candidates come from the reaching definitions (conditions 2 and 3); condition (1) is one forward
+// bit-vector dataflow for all of them at once: a fact per (b, d, v) generated on the edge from b in
+// direction d and killed by strong definitions of v reaches exactly the uses a v-clear path leads to.
 
 import type { BasicBlock, Func, Instruction, Module } from '../ir/model.js';
-import { cfgOf } from './cfg.js';
+import { cfgOf, terminatorOf } from './cfg.js';
 import { controlDependenceOf, dirKey } from './control-dependence.js';
 import { memoryEffectsOf } from './memory-effects.js';
 import { reachingDefsOf } from './reaching-defs.js';
@@ -71,8 +72,8 @@ function otherSideDefs(m: Module, fn: Func, b: Instruction, d: number): Map<numb
 
 /**
  * Walks forward from the `d`-successor of `b` carrying the locations of `locs` not yet strongly
- * redefined. Calls `use(x, loc)` for every use of a carried location, and `alive(x)` for every
- * instruction reached with at least one location still carried.
+ * redefined. Calls `use(x, loc)` for every use of a carried location (returning true stops the walk),
+ * and `alive(x)` for every instruction reached with at least one location still carried.
  */
 function walk(
   m: Module,
@@ -80,43 +81,46 @@ function walk(
   b: Instruction,
   d: number,
   locs: readonly number[],
-  use: (x: Instruction, loc: number) => void,
+  use: (x: Instruction, loc: number) => boolean | void,
   alive?: (x: Instruction) => void,
 ): void {
   const cfg = cfgOf(fn);
   const rd = reachingDefsOf(m, fn);
   const me = memoryEffectsOf(m);
+  const L = locs.length;
   const slot = new Map<number, number>();
   locs.forEach((l, i) => slot.set(l, i));
+  const entry = new Uint8Array(fn.blocks.length * L); // carried locations at each block's entry
+  const a = new Uint8Array(L);
   const start = cfg.targets(b.parent)[d]!;
-  const entry = new Map<BasicBlock, Uint8Array>([[start, new Uint8Array(locs.length).fill(1)]]);
+  entry.fill(1, start.index * L, start.index * L + L);
   const work: BasicBlock[] = [start];
   while (work.length) {
     const blk = work.pop()!;
-    const a = entry.get(blk)!.slice();
-    let live = a.includes(1);
+    a.set(entry.subarray(blk.index * L, blk.index * L + L));
+    let live = L;
+    for (let i = 0; i < L; i++) if (!a[i]) live--;
     for (const x of blk.instructions) {
-      if (!live) break;
+      if (live === 0) break;
       if (alive) alive(x);
       for (const loc of rd.usesOf(x)) {
         const i = slot.get(loc);
-        if (i !== undefined && a[i]) use(x, loc);
+        if (i !== undefined && a[i] && use(x, loc) === true) return;
       }
       const strong = me.of(x).strong;
       const i = strong === undefined ? undefined : slot.get(strong);
       if (i !== undefined && a[i]) {
         a[i] = 0;
-        live = a.includes(1);
+        live--;
       }
     }
-    if (!live) continue;
+    if (live === 0) continue;
     for (const succ of cfg.succs(blk)) {
-      let cur = entry.get(succ);
-      if (!cur) entry.set(succ, (cur = new Uint8Array(locs.length)));
+      const base = succ.index * L;
       let grew = false;
-      for (let i = 0; i < a.length; i++) {
-        if (a[i] && !cur[i]) {
-          cur[i] = 1;
+      for (let i = 0; i < L; i++) {
+        if (a[i] && !entry[base + i]) {
+          entry[base + i] = 1;
           grew = true;
         }
       }
@@ -137,39 +141,111 @@ export function potentialAliveRegion(m: Module, fn: Func, b: Instruction, d: num
   return out;
 }
 
+const NONE: readonly never[] = [];
+
 function compute(m: Module, fn: Func): PotentialDependence {
   const cfg = cfgOf(fn);
   const cd = controlDependenceOf(fn);
   const rd = reachingDefsOf(m, fn);
   const byUse = new Map<Instruction, PotentialDep[]>();
   const byDir = new Map<string, Instruction[]>();
+  // Condition (3) first, from the reaching definitions: which uses each definition reaches.
+  const reached = new Map<number, [Instruction, number][]>();
+  for (const b of fn.blocks) {
+    for (const u of b.instructions) {
+      for (const [loc, defs] of rd.all(u)) {
+        for (const d of defs) {
+          let list = reached.get(d);
+          if (!list) reached.set(d, (list = []));
+          list.push([u, loc]);
+        }
+      }
+    }
+  }
+  // Candidates for condition (2)+(3), one bit per (b, d, v) that has any: uses outside b's control
+  // that a definition of v from another side reaches.
+  interface Triple {
+    readonly b: Instruction;
+    readonly d: number;
+    readonly loc: number;
+  }
+  const triples: Triple[] = [];
+  const triplesOfLoc = new Map<number, number[]>();
+  const candidateTriples = new Map<Instruction, number[]>();
+  const edgeBits = new Map<Instruction, number[][]>(); // branch -> per direction, the bits it generates
   for (const b of cd.branches) {
     cfg.targets(b.parent).forEach((_, d) => {
-      const others = otherSideDefs(m, fn, b, d);
-      if (others.size === 0) return;
-      const found = new Map<Instruction, Set<number>>();
-      walk(m, fn, b, d, [...others.keys()], (x, loc) => {
-        let set = found.get(x);
-        if (!set) found.set(x, (set = new Set()));
-        set.add(loc);
-      });
-      for (const [u, ls] of found) {
-        if (cd.ofInst(u).some((c) => c.branch === b)) continue;
-        for (const loc of ls) {
-          const defs = others.get(loc)!;
-          if (!rd.at(u, loc).some((id) => defs.has(id))) continue;
-          let list = byUse.get(u);
-          if (!list) byUse.set(u, (list = []));
-          list.push({ branch: b, direction: d, loc });
-          const key = dirKey(b, d);
-          let deps = byDir.get(key);
-          if (!deps) byDir.set(key, (deps = []));
-          if (deps[deps.length - 1] !== u) deps.push(u);
+      for (const [loc, ids] of otherSideDefs(m, fn, b, d)) {
+        let bit = -1;
+        for (const id of ids) {
+          for (const [u, l] of reached.get(id) ?? []) {
+            if (l !== loc || cd.ofInst(u).some((c) => c.branch === b)) continue;
+            if (bit < 0) {
+              bit = triples.push({ b, d, loc }) - 1;
+              (triplesOfLoc.get(loc) ?? triplesOfLoc.set(loc, []).get(loc)!).push(bit);
+              const perDir = edgeBits.get(b) ?? edgeBits.set(b, cfg.targets(b.parent).map(() => [])).get(b)!;
+              perDir[d]!.push(bit);
+            }
+            const list = candidateTriples.get(u) ?? candidateTriples.set(u, []).get(u)!;
+            if (list[list.length - 1] !== bit) list.push(bit);
+          }
         }
       }
     });
   }
-  const NONE: readonly never[] = [];
+  if (triples.length === 0) return { fn, of: () => NONE, dependents: () => NONE };
+
+  // Condition (1): a definition-like fact per triple, generated on the edge b -(d)-> successor and
+  // killed by strong definitions of v: where it reaches, there is a v-clear path from there.
+  const me = memoryEffectsOf(m);
+  const nb = fn.blocks.length;
+  const W = (triples.length + 31) >>> 5;
+  const kill = new Uint32Array(nb * W);
+  for (const blk of fn.blocks) {
+    for (const x of blk.instructions) {
+      const strong = me.of(x).strong;
+      if (strong === undefined) continue;
+      for (const t of triplesOfLoc.get(strong) ?? []) kill[blk.index * W + (t >>> 5)]! |= 1 << (t & 31);
+    }
+  }
+  const inS = new Uint32Array(nb * W);
+  const outS = new Uint32Array(nb * W);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const blk of cfg.rpo) {
+      const base = blk.index * W;
+      for (const p of cfg.preds(blk)) {
+        const pb = p.index * W;
+        for (let w = 0; w < W; w++) inS[base + w]! |= outS[pb + w]!;
+        const gens = edgeBits.get(terminatorOf(p));
+        if (gens) cfg.targets(p).forEach((t, d) => {
+          if (t === blk) for (const bit of gens[d]!) inS[base + (bit >>> 5)]! |= 1 << (bit & 31);
+        });
+      }
+      for (let w = 0; w < W; w++) {
+        const v = (inS[base + w]! & ~kill[base + w]!) >>> 0;
+        if (v !== outS[base + w]) {
+          outS[base + w] = v;
+          changed = true;
+        }
+      }
+    }
+  }
+  const state = new Uint32Array(W);
+  for (const blk of cfg.rpo) {
+    state.set(inS.subarray(blk.index * W, blk.index * W + W));
+    for (const x of blk.instructions) {
+      for (const t of candidateTriples.get(x) ?? []) {
+        if ((state[t >>> 5]! & (1 << (t & 31))) === 0) continue;
+        const { b, d, loc } = triples[t]!;
+        (byUse.get(x) ?? byUse.set(x, []).get(x)!).push({ branch: b, direction: d, loc });
+        const deps = byDir.get(dirKey(b, d)) ?? byDir.set(dirKey(b, d), []).get(dirKey(b, d))!;
+        if (deps[deps.length - 1] !== x) deps.push(x);
+      }
+      const strong = me.of(x).strong;
+      if (strong !== undefined) for (const t of triplesOfLoc.get(strong) ?? []) state[t >>> 5]! &= ~(1 << (t & 31));
+    }
+  }
   return {
     fn,
     of: (u) => byUse.get(u) ?? NONE,

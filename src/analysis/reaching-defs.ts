@@ -7,7 +7,8 @@
 // that one scalar, non-heap object only) kills every other definition of it; every other definition
 // is weak: it adds itself and kills nothing. Uses are the may-use sets, plus, at a `ret`, the
 // locations the function's callers can observe (its mod summary). Classic bit-vector dataflow over
-// the blocks in reverse post-order, one location at a time, locations without uses skipped.
+// the blocks in reverse post-order, all locations at once: one bit per (definition, location) pair
+// and one ENTRY bit per location, for the locations the function uses.
 
 import type { BasicBlock, Func, Instruction, Module } from '../ir/model.js';
 import { cfgOf } from './cfg.js';
@@ -39,139 +40,124 @@ export function reachingDefsOf(m: Module, fn: Func): ReachingDefs {
   return rd;
 }
 
-interface Event {
-  readonly inst: Instruction;
-  readonly block: number;
-  /** def index (1-based in the location's def list) or 0 for a use */
-  readonly def: number;
-  readonly strong: boolean;
-}
-
 const EMPTY_MAP: ReadonlyMap<number, readonly number[]> = new Map();
-const ENTRY_ONLY: readonly number[] = [ENTRY];
 
 function compute(me: MemoryEffects, fn: Func): ReachingDefs {
   const cfg = cfgOf(fn);
+  const nb = fn.blocks.length;
   const blockIndex = new Map<BasicBlock, number>();
   fn.blocks.forEach((b, i) => blockIndex.set(b, i));
   const exitUses = me.exitUses(fn);
 
-  const events = new Map<number, Event[]>();
-  const defSites = new Map<number, Instruction[]>();
+  // Uses, and the locations that matter.
   const usesOf = new Map<Instruction, readonly number[]>();
-  const push = (loc: number, e: Event): void => {
-    let list = events.get(loc);
-    if (!list) events.set(loc, (list = []));
-    list.push(e);
-  };
-  fn.blocks.forEach((b, bi) => {
+  const locBits = new Map<number, number[]>(); // used location -> its bits, ENTRY's first
+  const bitSite: number[] = []; // bit -> defining instruction id, or ENTRY
+  for (const b of fn.blocks) {
     for (const inst of b.instructions) {
       const a = me.of(inst);
       const uses = inst.op === 'ret' && exitUses.length ? mergeSorted(a.uses, exitUses) : a.uses;
-      if (uses.length) usesOf.set(inst, uses);
-      for (const loc of uses) push(loc, { inst, block: bi, def: 0, strong: false });
-      for (const loc of a.defs) {
+      if (uses.length === 0) continue;
+      usesOf.set(inst, uses);
+      for (const loc of uses) {
+        if (locBits.has(loc)) continue;
+        locBits.set(loc, [bitSite.length]);
+        bitSite.push(ENTRY);
+      }
+    }
+  }
+  // Definitions: every site for defSites, a bit per (site, used location).
+  const defSites = new Map<number, Instruction[]>();
+  const defBits = new Map<Instruction, [loc: number, bit: number][]>();
+  for (const b of fn.blocks) {
+    for (const inst of b.instructions) {
+      const defs = me.of(inst).defs;
+      if (defs.length === 0) continue;
+      const mine: [number, number][] = [];
+      for (const loc of defs) {
         let sites = defSites.get(loc);
         if (!sites) defSites.set(loc, (sites = []));
         sites.push(inst);
-        push(loc, { inst, block: bi, def: sites.length, strong: a.strong === loc });
+        const bits = locBits.get(loc);
+        if (!bits) continue;
+        bits.push(bitSite.length);
+        mine.push([loc, bitSite.length]);
+        bitSite.push(inst.id);
       }
+      if (mine.length) defBits.set(inst, mine);
     }
-  });
+  }
 
-  const result = new Map<Instruction, Map<number, readonly number[]>>();
-  const record = (u: Instruction, loc: number, defs: readonly number[]): void => {
-    let m = result.get(u);
-    if (!m) result.set(u, (m = new Map()));
-    m.set(loc, defs);
+  const W = (bitSite.length + 31) >>> 5;
+  const set = (arr: Uint32Array, base: number, bit: number): void => {
+    arr[base + (bit >>> 5)]! |= 1 << (bit & 31);
+  };
+  const clear = (arr: Uint32Array, base: number, bit: number): void => {
+    arr[base + (bit >>> 5)]! &= ~(1 << (bit & 31));
+  };
+  /** Applies instruction `inst`'s definitions to a state (gen side), also recording kills. */
+  const define = (inst: Instruction, state: Uint32Array, base: number, kill?: Uint32Array): void => {
+    const mine = defBits.get(inst);
+    if (!mine) return;
+    const strong = me.of(inst).strong;
+    for (const [loc, bit] of mine) {
+      if (loc === strong) {
+        for (const other of locBits.get(loc)!) {
+          clear(state, base, other);
+          if (kill) set(kill, base, other);
+        }
+      }
+      set(state, base, bit);
+    }
   };
 
-  const nb = fn.blocks.length;
+  // Block transfer functions: out = (in & ~kill) | gen.
+  const gen = new Uint32Array(nb * W);
+  const kill = new Uint32Array(nb * W);
+  fn.blocks.forEach((b, bi) => {
+    for (const inst of b.instructions) define(inst, gen, bi * W, kill);
+  });
+  const inS = new Uint32Array(nb * W);
+  const outS = new Uint32Array(nb * W);
+  const entryBase = blockIndex.get(cfg.entry)! * W;
+  for (const bits of locBits.values()) set(inS, entryBase, bits[0]!);
   const order = cfg.rpo.map((b) => blockIndex.get(b)!);
-  const predIdx: number[][] = fn.blocks.map((b) => cfg.preds(b).map((p) => blockIndex.get(p)!));
-  for (const [loc, evs] of events) {
-    const sites = defSites.get(loc);
-    if (!sites) {
-      for (const e of evs) record(e.inst, loc, ENTRY_ONLY);
-      continue;
-    }
-    if (!evs.some((e) => e.def === 0)) continue;
-    // bit 0 = ENTRY, bit i = sites[i-1]
-    const words = (sites.length + 1 + 31) >>> 5;
-    const perBlock: (Event[] | undefined)[] = new Array(nb);
-    for (const e of evs) (perBlock[e.block] ??= []).push(e);
-    // Block transfer: strong => out = fixed set; else out = in ∪ gen.
-    const gen: (Uint32Array | undefined)[] = new Array(nb);
-    const killAll = new Uint8Array(nb);
-    for (let bi = 0; bi < nb; bi++) {
-      const list = perBlock[bi];
-      if (!list) continue;
-      let g: Uint32Array | undefined;
-      for (const e of list) {
-        if (e.def === 0) continue;
-        g ??= new Uint32Array(words);
-        if (e.strong) {
-          g.fill(0);
-          killAll[bi] = 1;
-        }
-        g[e.def >>> 5]! |= 1 << (e.def & 31);
+  const predIdx = fn.blocks.map((b) => cfg.preds(b).map((p) => blockIndex.get(p)!));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const bi of order) {
+      const base = bi * W;
+      for (const p of predIdx[bi]!) {
+        const pb = p * W;
+        for (let w = 0; w < W; w++) inS[base + w]! |= outS[pb + w]!;
       }
-      gen[bi] = g;
-    }
-    const inS: Uint32Array[] = [];
-    const outS: Uint32Array[] = [];
-    for (let bi = 0; bi < nb; bi++) {
-      inS.push(new Uint32Array(words));
-      outS.push(new Uint32Array(words));
-    }
-    const entryIdx = blockIndex.get(cfg.entry)!;
-    inS[entryIdx]![0]! |= 1;
-    let changed = true;
-    while (changed) {
-      changed = false;
-      for (const bi of order) {
-        const inn = inS[bi]!;
-        for (const p of predIdx[bi]!) {
-          const o = outS[p]!;
-          for (let w = 0; w < words; w++) inn[w]! |= o[w]!;
-        }
-        const out = outS[bi]!;
-        const g = gen[bi];
-        for (let w = 0; w < words; w++) {
-          const v = (killAll[bi] ? 0 : inn[w]!) | (g ? g[w]! : 0);
-          if (v !== out[w]) {
-            out[w] = v;
-            changed = true;
-          }
-        }
-      }
-    }
-    // Walk each block's events with the block's in-set.
-    const state = new Uint32Array(words);
-    for (let bi = 0; bi < nb; bi++) {
-      const list = perBlock[bi];
-      if (!list || !list.some((e) => e.def === 0)) continue;
-      state.set(inS[bi]!);
-      for (const e of list) {
-        if (e.def === 0) {
-          const ids: number[] = [];
-          for (let w = 0; w < words; w++) {
-            let bits = state[w]!;
-            while (bits) {
-              const t = bits & -bits;
-              const bit = (w << 5) + 31 - Math.clz32(t);
-              ids.push(bit === 0 ? ENTRY : sites[bit - 1]!.id);
-              bits ^= t;
-            }
-          }
-          record(e.inst, loc, ids);
-        } else {
-          if (e.strong) state.fill(0);
-          state[e.def >>> 5]! |= 1 << (e.def & 31);
+      for (let w = 0; w < W; w++) {
+        const v = ((inS[base + w]! & ~kill[base + w]!) | gen[base + w]!) >>> 0;
+        if (v !== outS[base + w]) {
+          outS[base + w] = v;
+          changed = true;
         }
       }
     }
   }
+
+  // Each block's instructions in order, from its in-set: record at uses, apply definitions.
+  const result = new Map<Instruction, Map<number, readonly number[]>>();
+  const state = new Uint32Array(W);
+  const has = (bit: number): boolean => (state[bit >>> 5]! & (1 << (bit & 31))) !== 0;
+  fn.blocks.forEach((b, bi) => {
+    if (!cfg.reachable(b)) return;
+    state.set(inS.subarray(bi * W, bi * W + W));
+    for (const inst of b.instructions) {
+      const uses = usesOf.get(inst);
+      if (uses) {
+        const m = new Map<number, readonly number[]>();
+        for (const loc of uses) m.set(loc, locBits.get(loc)!.filter(has).map((bit) => bitSite[bit]!));
+        result.set(inst, m);
+      }
+      define(inst, state, 0);
+    }
+  });
 
   const NONE: readonly number[] = [];
   return {

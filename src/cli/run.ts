@@ -6,7 +6,7 @@
 // The run itself (executeRun) takes its engine, parser, solver and toolchain as injectable `RunDeps`, so
 // the output pipeline is testable without the engine; the CLI loads the real ones.
 
-import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -14,7 +14,18 @@ import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from '../engine/options.js
 import { createOutputDir, linkLast, OutputDir, OutputDirError } from '../engine/output-dir.js';
 import { buildStats, type StatsJson } from '../engine/stats.js';
 import type { Module } from '../ir/model.js';
-import { createSearcher, describeSearch, searcherHelp, UnknownSearcherError, validateSearcherNames } from '../search/index.js';
+import type { Executor } from '../engine/executor.js';
+import type { ExplorationHooks } from '../engine/hooks.js';
+import type { Memory } from '../engine/memory.js';
+import {
+  createSearcher,
+  describeSearch,
+  searcherHelp,
+  SUBPATH_COMBINED,
+  SUBPATH_COMBINED_LENGTHS,
+  UnknownSearcherError,
+  validateSearcherNames,
+} from '../search/index.js';
 import type { Searcher } from '../search/searcher.js';
 import type { SearcherContext } from '../search/context.js';
 import type { Solver, SolverOptions } from '../solver/solver.js';
@@ -43,6 +54,9 @@ export interface RunEnvironmentLike {
   stderr?: (b: Uint8Array) => void;
   onProgress?: (p: { elapsed: number; paths: number; liveStates: number; coveragePct: number; queriesPerSec: number }) => void;
   message?: (text: string) => void;
+  /** Exploration hooks (--prune) and the memory they observe through (src/strategies/postcondition/cli.ts). */
+  hooks?: ExplorationHooks[];
+  createMemory?: (ex: Executor) => Memory;
 }
 
 /** What a run needs from the other layers. */
@@ -52,6 +66,8 @@ export interface RunDeps {
   loadModule(path: string): Module | Promise<Module>;
   runProgram(module: Module, opts: EngineOptions, env: RunEnvironmentLike): Promise<RunResultLike>;
   createSolver(opts: SolverOptions): Promise<Solver>;
+  /** `--driver NAME`: a concolic driver (src/engine/concolic) runs the program instead of the forking search. */
+  runDriver?(name: string, module: Module, opts: EngineOptions, env: RunEnvironmentLike): Promise<RunResultLike>;
 }
 
 async function realDeps(): Promise<RunDeps> {
@@ -61,12 +77,14 @@ async function realDeps(): Promise<RunDeps> {
     import('../engine/executor.js'),
     import('../solver/index.js'),
   ]);
+  const runDriver: RunDeps['runDriver'] = async (name, module, opts, env) => (await import('../engine/concolic/index.js')).runNamedDriver(name, module, opts, env);
   return {
     compileToLL: toolchain.compileToLL,
     optimizeLL: toolchain.optimizeLL,
     loadModule: ir.loadModule,
     runProgram: executor.runProgram,
     createSolver: solver.createSolver,
+    runDriver,
   };
 }
 
@@ -74,7 +92,10 @@ async function realDeps(): Promise<RunDeps> {
 // Options
 
 /** Pruning hooks by name (DESIGN.md "Exploration hooks"); the strategies register here as they land. */
-export const PRUNERS: readonly string[] = [];
+export const PRUNERS: readonly string[] = ['postcondition'];
+
+/** Concolic drivers by name (DESIGN.md "Two plugin interfaces"; src/engine/concolic/index.ts DRIVERS). */
+export const DRIVERS: readonly string[] = ['concolic'];
 
 export interface RunFlags {
   I: string[];
@@ -98,10 +119,23 @@ export interface RunFlags {
   batchTime: number;
   posixRuntime?: boolean;
   libc: 'musl' | 'none';
+  /** --allow-read: host files or folders the POSIX model may read (none by default). */
+  allowRead?: string[];
   optimize?: boolean;
   prune: string[];
+  /** --pse-*: the postcondition pruner's heuristics (src/strategies/postcondition). */
+  pseFirstInstanceOnly?: boolean;
+  pseMaxSummarySize?: number;
+  pseSimplify?: boolean;
+  pseReuseWp?: boolean;
+  /** --check-pruning: also run exhaustive DFS and report what pruning lost (exit 3 if anything). */
+  checkPruning?: boolean;
+  /** --driver: a concolic driver instead of the forking search. */
+  driver?: string;
   json?: boolean;
   replayCoverage?: boolean;
+  /** --subpath-ties: how subpath:N breaks ties (default 'random'). */
+  subpathTies?: 'random' | 'latest';
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -136,19 +170,32 @@ export function checkFlags(flags: RunFlags): void {
     if (e instanceof UnknownSearcherError) throw new UserError(`sympath run: --search: ${e.message}`);
     throw e;
   }
+  const combined = flags.search.filter((n) => n === SUBPATH_COMBINED).length;
+  if (combined > 1) throw new UserError(`sympath run: --search: ${SUBPATH_COMBINED} may be given once`);
+  if (combined === 1 && !(flags.maxTime > 0)) {
+    throw new UserError(
+      `sympath run: --search ${SUBPATH_COMBINED} runs N = ${SUBPATH_COMBINED_LENGTHS.join(', ')} for a quarter of the time budget each: it needs --max-time`,
+    );
+  }
+  if (flags.driver !== undefined && !DRIVERS.includes(flags.driver)) {
+    throw new UserError(`sympath run: --driver: unknown driver '${flags.driver}'; available: ${DRIVERS.join(', ')}`);
+  }
   for (const p of flags.prune) {
     if (!PRUNERS.includes(p)) {
       const available = PRUNERS.length > 0 ? PRUNERS.join(', ') : 'none yet';
       throw new UserError(`sympath run: --prune: unknown pruning hook '${p}'; available: ${available}`);
     }
   }
-  if (flags.libc === 'musl') {
-    throw new UserError("sympath run: --libc musl is not available yet (the musl build arrives with issue 5); use --libc none");
+  if (flags.posixRuntime && flags.libc === 'none') {
+    throw new UserError('sympath run: --posix-runtime needs --libc musl (the POSIX model is C linked with musl)');
   }
-  if (flags.posixRuntime) {
-    throw new UserError('sympath run: --posix-runtime is not available yet (the POSIX model arrives with issue 5)');
+  if ((flags.allowRead?.length ?? 0) > 0 && !flags.posixRuntime) {
+    throw new UserError('sympath run: --allow-read needs --posix-runtime (host files are read through the POSIX model)');
   }
 }
+
+/** The POSIX model's options (KLEE's), to warn when they are given without --posix-runtime. */
+const POSIX_MODEL_OPTION = /^--?(sym-arg|sym-args|sym-files|sym-stdin|sym-stdout|max-fail|fd-fail|save-all-writes)$/;
 
 export function engineOptions(flags: RunFlags, programArgs: string[], programSourceFiles: string[]): EngineOptions {
   return {
@@ -169,7 +216,56 @@ export function engineOptions(flags: RunFlags, programArgs: string[], programSou
     checkOvershift: flags.checkOvershift === true,
     programArgs,
     programSourceFiles,
+    subpathTies: flags.subpathTies ?? 'random',
   };
+}
+
+/** One engine run of a `sympath run`: usually the only one; `subpath:combined` makes four. */
+export interface RunPhase {
+  search: string[];
+  /** Seconds (0 = no limit). */
+  maxTime: number;
+}
+
+/**
+ * The engine runs for `opts`: one, or — when the search list holds `subpath:combined` — one per window
+ * length of the portfolio (1, 2, 4, 8), each with `subpath:combined` replaced by `subpath:N` (so
+ * `--search subpath:combined --search nurs:covnew` interleaves each subpath:N with nurs:covnew) and a
+ * quarter of --max-time. Every other budget (instructions, tests, …) applies to each run as given.
+ */
+export function runPhases(opts: EngineOptions): RunPhase[] {
+  if (!opts.search.includes(SUBPATH_COMBINED)) return [{ search: opts.search, maxTime: opts.maxTime }];
+  const k = SUBPATH_COMBINED_LENGTHS.length;
+  return SUBPATH_COMBINED_LENGTHS.map((n) => ({
+    search: opts.search.map((x) => (x === SUBPATH_COMBINED ? `subpath:${n}` : x)),
+    maxTime: opts.maxTime / k,
+  }));
+}
+
+/**
+ * One RunResult for several engine runs into one output directory (subpath:combined): counts and times
+ * add up, the state peak is the largest. Coverage cannot be pooled from counts (the runs cover
+ * overlapping code and the engine reports no covered set), so it is the best single run's: a lower
+ * bound of the pooled coverage, which native replay of the pooled tests measures exactly.
+ */
+export function mergeRunResults(results: readonly RunResultLike[]): RunResultLike {
+  if (results.length === 1) return results[0]!;
+  const best = results.reduce((a, b) => (b.coverage.instructionsCovered > a.coverage.instructionsCovered ? b : a));
+  const merged: RunResultLike = {
+    instructions: results.reduce((t, r) => t + r.instructions, 0),
+    paths: {
+      completed: results.reduce((t, r) => t + r.paths.completed, 0),
+      errors: results.reduce((t, r) => t + r.paths.errors, 0),
+      partial: results.reduce((t, r) => t + r.paths.partial, 0),
+      pruned: results.reduce((t, r) => t + r.paths.pruned, 0),
+    },
+    statesPeak: Math.max(...results.map((r) => r.statesPeak)),
+    coverage: { ...best.coverage },
+    wallSeconds: results.reduce((t, r) => t + r.wallSeconds, 0),
+  };
+  const last = results[results.length - 1]!;
+  if (last.haltReason !== undefined) merged.haltReason = last.haltReason;
+  return merged;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -194,6 +290,15 @@ export interface RunOutcome {
   outputDir: string;
   stats: StatsJson;
   haltReason: string;
+}
+
+/** The real path of `p` (symbolic links resolved), or `p` when it does not exist. */
+function realPath(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
 }
 
 function shellQuote(arg: string): string {
@@ -251,7 +356,17 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   const absFiles = files.map((f) => resolve(io.cwd, f));
   const cSources = absFiles.filter((f) => /\.(c|i)$/i.test(f));
   const optLevel = Number(flags.O) as OptLevel;
-  const compileOpts: CompileOptions = { includes: flags.I.map((i) => resolve(io.cwd, i)), defines: flags.D, optLevel };
+  const compileOpts: CompileOptions = {
+    includes: flags.I.map((i) => resolve(io.cwd, i)),
+    defines: flags.D,
+    optLevel,
+    libc: flags.libc,
+    posixRuntime: flags.posixRuntime === true,
+    log: io.err,
+  };
+  if (!flags.posixRuntime && programArgs.some((a) => POSIX_MODEL_OPTION.test(a))) {
+    io.err(`sympath: warning: the program's arguments include POSIX model options (${programArgs.filter((a) => POSIX_MODEL_OPTION.test(a)).join(' ')}) but --posix-runtime is off: they are passed as they are\n`);
+  }
 
   // Compile and link into a scratch folder first: a compile error leaves no output directory behind.
   const scratch = mkdtempSync(join(tmpdir(), 'sympath-run-'));
@@ -294,7 +409,10 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     maxTests: flags.maxTests,
   });
   const opts = engineOptions(flags, programArgs, cSources);
-  const search = describeSearch(opts.search);
+  // argv[0]: the first program file's name without extension (as replay names the native build).
+  opts.programName = files[0]!.slice(files[0]!.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
+  if (flags.allowRead && flags.allowRead.length > 0) opts.allowRead = flags.allowRead.map((f) => realPath(resolve(io.cwd, f)));
+  const search = flags.driver !== undefined ? `driver:${flags.driver}` : describeSearch(opts.search);
   output.writeJson('run.json', {
     argv: io.commandLine,
     cwd: io.cwd,
@@ -311,6 +429,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     posixRuntime: flags.posixRuntime === true,
     search: opts.search,
     seed: opts.seed,
+    subpathTies: opts.subpathTies,
   });
   output.writeInfo(
     [
@@ -322,6 +441,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       `Program files: ${absFiles.join(' ')}`,
       `Program arguments: ${programArgs.map(shellQuote).join(' ')}`,
       `Compile flags: -O${optLevel}${compileOpts.includes!.map((i) => ` -I ${i}`).join('')}${flags.D.map((x) => ` -D ${x}`).join('')}${flags.optimize ? ' (then opt -O2)' : ''}`,
+      `C library: ${flags.libc}${flags.libc === 'musl' ? (flags.posixRuntime ? ' with the POSIX model' : ' with the bare system-call layer') : ''}`,
       `Search: ${search}${flags.batchInstructions > 0 ? `, batches of ${flags.batchInstructions} instructions` : ''}${flags.batchTime > 0 ? `, batches of ${flags.batchTime} s` : ''}`,
       `Seed: ${opts.seed}`,
       '',
@@ -342,55 +462,80 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     controller.abort();
   });
 
-  let solver: Solver | undefined;
+  const phases = runPhases(opts);
+  const pruning =
+    opts.prune.length > 0 || flags.checkPruning
+      ? (await import('../strategies/postcondition/cli.js')).pruningSession(
+          opts.prune,
+          (await import('../strategies/postcondition/cli.js')).postconditionOptions(flags),
+        )
+      : null;
+  const results: RunResultLike[] = [];
+  const solverStats = { queries: 0, z3Queries: 0, cacheHits: 0, seconds: 0 };
   let result: RunResultLike;
   let failure: unknown;
   try {
-    solver = await d.createSolver({ backend: flags.solver, timeoutSeconds: flags.maxSolverTime });
-    result = await d.runProgram(module, opts, {
-      solver,
-      sink: output,
-      createSearcher: (ctx) =>
-        createSearcher(opts.search, ctx, { batchInstructions: flags.batchInstructions, batchSeconds: flags.batchTime }),
-      signal: controller.signal,
-      // With --json stdout carries the stats alone; the program's stdout goes to stderr then.
-      stdout: flags.json ? io.stderrBytes : io.stdoutBytes,
-      stderr: io.stderrBytes,
-      onProgress: io.progress
-        ? (p) => {
-            io.err(
-              `\r\x1b[Ksympath: ${elapsedText(p.elapsed)}  paths ${p.paths}  live states ${p.liveStates}  ` +
-                `coverage ${p.coveragePct.toFixed(1)}%  queries/s ${Math.round(p.queriesPerSec)}`,
-            );
-            progressShown = true;
-          }
-        : undefined,
-      message: (text) => {
-        clearProgress();
-        output.message(text);
-        io.err(`sympath: ${text}${text.endsWith('\n') ? '' : '\n'}`);
-      },
-    });
+    for (const [k, phase] of phases.entries()) {
+      if (controller.signal.aborted) break;
+      const testsBefore = output.tests;
+      // Each run of a portfolio starts afresh: its own module (the engine may annotate it), solver
+      // (caches) and coverage; only the output directory, and so the test numbering, is shared.
+      const phaseModule = k === 0 ? module : await d.loadModule(join(outDir, irName));
+      const phaseOpts: EngineOptions = { ...opts, search: phase.search, maxTime: phase.maxTime };
+      const r = await runOnce(d, phaseModule, phaseOpts, solverStats, {
+        solverOptions: { backend: flags.solver, timeoutSeconds: flags.maxSolverTime },
+        driver: flags.driver,
+        sink: output,
+        ...(pruning ? pruning.nextRun() : {}),
+        createSearcher: (ctx) =>
+          createSearcher(phaseOpts.search, ctx, {
+            batchInstructions: flags.batchInstructions,
+            batchSeconds: flags.batchTime,
+            subpathTies: phaseOpts.subpathTies,
+          }),
+        signal: controller.signal,
+        // With --json stdout carries the stats alone; the program's stdout goes to stderr then.
+        stdout: flags.json ? io.stderrBytes : io.stdoutBytes,
+        stderr: io.stderrBytes,
+        onProgress: io.progress
+          ? (p) => {
+              io.err(
+                `\r\x1b[Ksympath: ${elapsedText(p.elapsed)}  paths ${p.paths}  live states ${p.liveStates}  ` +
+                  `coverage ${p.coveragePct.toFixed(1)}%  queries/s ${Math.round(p.queriesPerSec)}`,
+              );
+              progressShown = true;
+            }
+          : undefined,
+        message: (text) => {
+          clearProgress();
+          output.message(text);
+          io.err(`sympath: ${text}${text.endsWith('\n') ? '' : '\n'}`);
+        },
+      });
+      results.push(r);
+      if (phases.length > 1) {
+        const tests = output.tests > testsBefore ? `tests ${testsBefore + 1}-${output.tests}` : 'no tests';
+        const line = `run ${k + 1}/${phases.length}: search ${describeSearch(phase.search)}, max-time ${phase.maxTime} s: ${tests}, halted: ${r.haltReason ?? 'all paths explored'}`;
+        output.appendInfo(`${line[0]!.toUpperCase()}${line.slice(1)}\n`);
+        output.message(line);
+        io.err(`sympath: ${line}\n`);
+        if (r.haltReason === undefined && k + 1 < phases.length) {
+          // Every path explored: the remaining runs could only repeat them.
+          const skip = `runs ${k + 2}-${phases.length} skipped: run ${k + 1} explored every path`;
+          output.appendInfo(`${skip[0]!.toUpperCase()}${skip.slice(1)}\n`);
+          output.message(skip);
+          io.err(`sympath: ${skip}\n`);
+          break;
+        }
+      }
+    }
+    result = results.length > 0 ? mergeRunResults(results) : emptyResult((performance.now() - t0) / 1000);
   } catch (e) {
     failure = e;
-    result = {
-      instructions: 0,
-      paths: { completed: 0, errors: 0, partial: 0, pruned: 0 },
-      statesPeak: 0,
-      coverage: { instructionsCovered: 0, instructionsTotal: 0, linesCovered: 0, linesTotal: 0 },
-      wallSeconds: (performance.now() - t0) / 1000,
-    };
+    result = results.length > 0 ? mergeRunResults(results) : emptyResult((performance.now() - t0) / 1000);
   } finally {
     removeInterrupt?.();
     clearProgress();
-  }
-  const solverStats = solver ? { ...solver.stats } : { queries: 0, z3Queries: 0, cacheHits: 0, seconds: 0 };
-  if (solver) {
-    try {
-      await solver.close();
-    } catch {
-      // Closing a back end that already failed is not worth reporting.
-    }
   }
 
   const haltReason = failure
@@ -425,10 +570,85 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     throw new UserError(`sympath: the run stopped on an internal error (set SYMPATH_DEBUG=1 for the stack)`, 2);
   }
   if (controller.signal.aborted) io.err('sympath: interrupted; tests written so far are kept\n');
+  const pruneReport = pruning?.report();
+  if (pruneReport) {
+    for (const line of pruneReport.lines) {
+      output.message(line);
+      io.err(`sympath: ${line}\n`);
+    }
+    output.writeJson('postcondition.json', pruneReport.json);
+  }
   for (const line of doneLines(stats)) io.err(`${line}\n`);
+  if (flags.checkPruning && pruning && !controller.signal.aborted) {
+    const { checkPruning } = await import('../strategies/postcondition/cli.js');
+    const baselineStats = { queries: 0, z3Queries: 0, cacheHits: 0, seconds: 0 };
+    const { check, lines } = await checkPruning({
+      module: await d.loadModule(join(outDir, irName)),
+      opts,
+      prunedErrors: output.errors,
+      prunedLines: pruning.coveredLines(),
+      run: (m, o, env) =>
+        runOnce(d, m, o, baselineStats, {
+          ...env,
+          solverOptions: { backend: flags.solver, timeoutSeconds: flags.maxSolverTime },
+          createSearcher: (ctx) => createSearcher(o.search, ctx, { batchInstructions: 0, batchSeconds: 0 }),
+          signal: controller.signal,
+          stdout: () => {},
+          stderr: () => {},
+        }),
+    });
+    output.writeJson('check-pruning.json', check);
+    for (const line of lines) {
+      output.message(line);
+      io.err(`sympath: ${line}\n`);
+    }
+    if (check.lostErrors.length > 0 || check.lostLines.length > 0) {
+      if (flags.json) io.out(`${JSON.stringify(stats, null, 2)}\n`);
+      throw new UserError(`sympath: --check-pruning: pruning lost ${check.lostErrors.length} error sites and ${check.lostLines.length} covered lines`, 3);
+    }
+  }
   if (flags.replayCoverage) await replayAtEnd(outDir, io);
   if (flags.json) io.out(`${JSON.stringify(stats, null, 2)}\n`);
   return { outputDir: outDir, stats, haltReason };
+}
+
+function emptyResult(wallSeconds: number): RunResultLike {
+  return {
+    instructions: 0,
+    paths: { completed: 0, errors: 0, partial: 0, pruned: 0 },
+    statesPeak: 0,
+    coverage: { instructionsCovered: 0, instructionsTotal: 0, linesCovered: 0, linesTotal: 0 },
+    wallSeconds,
+  };
+}
+
+/** One engine run with a solver of its own (closed afterwards; its counts are added to `solverStats`). */
+async function runOnce(
+  d: RunDeps,
+  module: Module,
+  opts: EngineOptions,
+  solverStats: { queries: number; z3Queries: number; cacheHits: number; seconds: number },
+  env: Omit<RunEnvironmentLike, 'solver'> & { solverOptions: SolverOptions; driver?: string },
+): Promise<RunResultLike> {
+  const { solverOptions, driver, ...rest } = env;
+  const solver = await d.createSolver(solverOptions);
+  try {
+    if (driver !== undefined) {
+      if (!d.runDriver) throw new UserError('sympath run: --driver is not available in this build');
+      return await d.runDriver(driver, module, opts, { ...rest, solver });
+    }
+    return await d.runProgram(module, opts, { ...rest, solver });
+  } finally {
+    solverStats.queries += solver.stats.queries;
+    solverStats.z3Queries += solver.stats.z3Queries;
+    solverStats.cacheHits += solver.stats.cacheHits;
+    solverStats.seconds += solver.stats.seconds;
+    try {
+      await solver.close();
+    } catch {
+      // Closing a back end that already failed is not worth reporting.
+    }
+  }
 }
 
 /** `--replay-coverage`: the native replay of issue 6 over the tests just written (x86_64). */
@@ -513,15 +733,31 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .option('--emit-all-errors', 'a test for every error path, not one per error location')
     .option('--check-overshift', 'report shifts by the bit width or more as errors')
     .option('--batch-instructions <n>', 'run a selected state for this many instructions before selecting again', count, 0)
-    .option('--batch-time <s>', 'run a selected state for this long before selecting again (makes runs timing-dependent)', seconds, 0)
-    .option('--posix-runtime', 'link the POSIX model (--sym-arg, --sym-files, …) — not available yet: arrives with issue 5')
     .addOption(
-      new Option('--libc <name>', "C library: 'none' (the bare engine) or 'musl' (arrives with issue 5, not available yet)")
+      new Option('--subpath-ties <mode>', "how subpath:N breaks ties: 'random' (seeded) or 'latest' (the newest state, as DFS)")
+        .choices(['random', 'latest'])
+        .default('random'),
+    )
+    .option('--batch-time <s>', 'run a selected state for this long before selecting again (makes runs timing-dependent)', seconds, 0)
+    .option(
+      '--posix-runtime',
+      "link KLEE's POSIX environment model (runtime/posix): the program's arguments may then hold --sym-arg N, " +
+        '--sym-args MIN MAX N, --sym-files NUM N, --sym-stdin N, --sym-stdout, --max-fail N among concrete ones',
+    )
+    .option('--allow-read <path>', 'with --posix-runtime: a host file or folder the program may read (repeatable; none by default)', collect, [])
+    .addOption(
+      new Option('--libc <name>', "C library: 'musl' (musl 1.2.3 in LLVM IR, built by `make musl`) or 'none' (the engine's built-in functions)")
         .choices(['musl', 'none'])
-        .default('none'),
+        .default('musl'),
     )
     .option('--optimize', 'run the opt-19 -O2 pipeline over the IR before exploring it')
-    .option('--prune <name>', 'pruning hook (repeatable); none exist yet', collect, [])
+    .option('--driver <name>', `re-execute the program concolically under a driver instead of the forking search: ${DRIVERS.join(', ')}`)
+    .option('--prune <name>', `pruning hook (repeatable): ${PRUNERS.join(', ')}`, collect, [])
+    .option('--pse-first-instance-only', 'postcondition: store and check summaries at the first instance of a branch on a path only')
+    .option('--pse-max-summary-size <n>', 'postcondition: disjuncts per summary (default 200)', count, 200)
+    .option('--pse-simplify', 'postcondition: simplify summaries (drop implied disjuncts, merge complementary ones)')
+    .option('--pse-reuse-wp', 'postcondition: reuse weakest-precondition work between adjacent paths')
+    .option('--check-pruning', 'also run exhaustive DFS and report any error site or covered line pruning lost (exit 3 if any)')
     .option('--replay-coverage', 'replay the tests natively at the end (gcc --coverage) and report gcov coverage')
     .option('--json', "print stats.json to stdout at the end (the program's stdout then goes to stderr)")
     .action(action);

@@ -30,6 +30,7 @@ export function placePointerArray(ex: Executor, s: ExecutionState, ptrs: readonl
 
 /** The program's name as argv[0]: its source file's base name without extension. */
 export function programName(ex: Executor): string {
+  if (ex.opts.programName) return ex.opts.programName;
   const file = ex.module.sourceFileName ?? ex.module.file;
   const base = file.slice(file.lastIndexOf('/') + 1);
   const dot = base.lastIndexOf('.');

@@ -91,6 +91,7 @@ export class FunctionCompiler {
       this.cf.blocks.push(b);
     }
     this.cf.entry = this.cf.blocks[0]!;
+    this.cf.slotOf = this.slots;
     for (const b of this.cf.blocks) b.steps = b.insts.map((inst) => this.compileInst(inst));
   }
 

@@ -3,7 +3,7 @@
 // register file's template, materialised once). Phis are not steps: a branch performs the phi moves of
 // the edge it takes (CompiledEdge), so a block starts at its first real instruction.
 
-import type { BasicBlock, Func, Instruction } from '../ir/model.js';
+import type { BasicBlock, Func, Instruction, Value } from '../ir/model.js';
 import type { ExecutionState, Frame } from './state.js';
 import type { Val } from './values.js';
 
@@ -38,6 +38,8 @@ export interface CompiledFunction {
   paramSlots: number[];
   /** Phi moves into the entry block never exist (it has no predecessors). */
   entry: CompiledBlock;
+  /** Register slot of each parameter, instruction result and constant operand (hooks read registers by value). */
+  slotOf?: ReadonlyMap<Value, number>;
 }
 
 /** Where a call returns to. */

@@ -22,11 +22,12 @@ import type { Searcher, SearchState } from '../search/searcher.js';
 import type { Solver } from '../solver/solver.js';
 import { defaultMainArgs, type MainArgsBuilder } from './argv.js';
 import { BuiltinTable, type Builtin } from './builtins/index.js';
+import { prepareEntry } from './builtins/runtime-hooks.js';
 import { compileFunction } from './compile.js';
 import type { CompiledFunction } from './compiled.js';
 import { Coverage } from './coverage.js';
 import { Frames } from './frames.js';
-import type { ExplorationHooks } from './hooks.js';
+import type { ExplorationHooks, TerminationInfo } from './hooks.js';
 import { ModuleImage } from './image.js';
 import { Memory } from './memory.js';
 import type { EngineOptions } from './options.js';
@@ -68,6 +69,11 @@ export interface RunEnvironment {
   mainArgs?: MainArgsBuilder;
   /** Extra built-ins by function name (added to or replacing the engine's own), e.g. a system-call layer. */
   builtins?: Record<string, Builtin>;
+  /**
+   * Builds the run's Memory in place of the plain one (trace recording observes accesses through a
+   * subclass, src/engine/trace/observed-memory.ts); an ordinary run never pays for the observation.
+   */
+  createMemory?: (ex: Executor) => Memory;
 }
 
 export async function runProgram(module: Module, opts: EngineOptions, env: RunEnvironment): Promise<RunResult> {
@@ -78,7 +84,29 @@ const SOLO_QUANTUM = 20_000;
 const MULTI_QUANTUM = 200;
 /** Wall-clock period of progress reports, memory checks and yields to the event loop. */
 const TICK_MS = 100;
+/**
+ * Fork decisions each state keeps (SearchState.forkHistory, newest last), for subpath search. Bounded:
+ * the searcher sees every state after each of its forks and keeps longer windows (subpath:N for N > 64,
+ * subpath:inf) itself, incrementally (src/search/subpath.ts), so 64 is plenty and a fork stays O(64).
+ */
 const MAX_FORK_HISTORY = 64;
+/** Directions per fork site in a fork key: 2^21 (more than the 2^20 + 1 a symbolic pointer may take). */
+const FORK_DIRECTIONS = 2 ** 21;
+
+/**
+ * The forkHistory key of a real fork (both sides kept): equal exactly when the fork site and the
+ * direction are. Site = the instruction's module-wide id (not `branchId`, a separate numbering that
+ * overlaps instruction ids and exists only on br/switch/indirectbr, while division, shift, memory and
+ * built-in checks fork too). A two-way fork (`fork`: conditional br and every implicit check) has
+ * directions 0 (condition true) and 1; a multi-way fork (`forkMany`: one direction per feasible
+ * successor of a symbolic switch — per distinct target, the default last — of an indirectbr or a
+ * symbolic function pointer, and per object a symbolic pointer may resolve to, "no object" last) numbers
+ * them by condition index and is told apart by the sign. Exact for ids < 2^32 (2^53 / 2^21).
+ */
+export function forkKey(inst: Instruction, direction: number, multiway: boolean): number {
+  const k = inst.id * FORK_DIRECTIONS + direction;
+  return multiway ? -k - 1 : k;
+}
 
 export class Executor implements SearcherContext {
   readonly image: ModuleImage;
@@ -93,6 +121,8 @@ export class Executor implements SearcherContext {
   /** Called on every block entry when a hook subscribes to blocks; null otherwise (no cost). */
   readonly blockHook: ((s: ExecutionState, bb: BasicBlock) => void) | null;
   private readonly branchHooks: ExplorationHooks[];
+  /** Hooks told about forks (onFork); empty for most runs (then a fork calls nothing). */
+  private readonly forkHooks: ExplorationHooks[];
   /** Whether states record their branch traces (a hook asked for them). */
   private readonly tracing: boolean;
 
@@ -128,7 +158,7 @@ export class Executor implements SearcherContext {
     this.solver = env.solver;
     this.rng = new Rng(opts.seed);
     this.image = new ModuleImage(module);
-    this.memory = new Memory(this);
+    this.memory = env.createMemory?.(this) ?? new Memory(this);
     this.term = new Terminator(this);
     this.frames = new Frames(this);
     this.builtins = new BuiltinTable();
@@ -136,6 +166,7 @@ export class Executor implements SearcherContext {
     this.coverage = new Coverage(module, opts.programSourceFiles, () => this.instructions);
     this.hooks = env.hooks ?? [];
     this.branchHooks = this.hooks.filter((h) => h.onBranch);
+    this.forkHooks = this.hooks.filter((h) => h.onFork);
     this.tracing = this.hooks.some((h) => h.wantsTrace);
     const blockHooks = this.hooks.filter((h) => h.onBlock);
     this.blockHook = blockHooks.length ? (s, bb) => blockHooks.forEach((h) => h.onBlock!(s, bb)) : null;
@@ -163,8 +194,9 @@ export class Executor implements SearcherContext {
   // The run
 
   async run(): Promise<RunResult> {
-    const main = this.module.symbols.get('main');
-    if (!main || main.vk !== 'func' || main.isDeclaration) throw new Error('the program has no main function');
+    // main, or musl's start-up code when the libc is linked (builtins/runtime-hooks.ts).
+    const main = prepareEntry(this.module);
+    if (!main) throw new Error('the program has no main function');
     const space = AddressSpace.empty();
     this.image.load(space);
     this.builtins.prepare(this, space);
@@ -370,13 +402,14 @@ export class Executor implements SearcherContext {
     }
   }
 
-  hookTerminate(s: ExecutionState, test: TestCase | null): void {
-    for (const h of this.hooks) h.onTerminate?.(s, test);
+  hookTerminate(s: ExecutionState, test: TestCase | null, end?: TerminationInfo): void {
+    for (const h of this.hooks) h.onTerminate?.(s, test, end);
   }
 
   /** A copy of `s` for the other side of a fork, registered with the searcher and the process tree. */
   private branchState(s: ExecutionState): ExecutionState {
     const ns = s.branch(this.nextStateId++);
+    if (this.forkHooks.length > 0) for (const h of this.forkHooks) h.onFork!(s, ns);
     this.added.push(ns);
     this.live.add(ns);
     this.ptree.split(s, ns);
@@ -401,9 +434,12 @@ export class Executor implements SearcherContext {
     s.trace = { inst, direction, condition, forked, prev: s.trace };
   }
 
-  /** Whether hooks let `s` take direction `dir` (condition `cond`) at `inst`. */
-  private allowed(s: ExecutionState, inst: Instruction, cond: Expr, dir: number): boolean {
-    for (const h of this.branchHooks) if (!h.onBranch!({ state: s, inst, condition: cond, direction: dir })) return false;
+  /** Whether hooks let `s` take direction `dir` (condition `cond`) at `inst` (a hook may ask the solver). */
+  private async allowed(s: ExecutionState, inst: Instruction, cond: Expr, dir: number): Promise<boolean> {
+    for (const h of this.branchHooks) {
+      const r = h.onBranch!({ state: s, inst, condition: cond, direction: dir });
+      if (!(typeof r === 'boolean' ? r : await r)) return false;
+    }
     return true;
   }
 
@@ -427,17 +463,19 @@ export class Executor implements SearcherContext {
       return [null, null];
     }
     if (this.branchHooks.length > 0) {
-      const okT = !t || this.allowed(s, inst, cond, 0);
-      const okF = !f || this.allowed(s, inst, neg, 1);
+      const okT = !t || (await this.allowed(s, inst, cond, 0));
+      const okF = !f || (await this.allowed(s, inst, neg, 1));
       if (!okT && !okF) {
         this.term.pruned(s);
         return [null, null];
       }
       if (!okT || !okF) {
-        // The vetoed side, when feasible, is a pruned path of its own.
+        // The vetoed side, when feasible, is a pruned path of its own (its test takes that side).
         if (t && f) {
           const other = this.branchState(s);
-          this.term.pruned(okT ? other : s);
+          const gone = okT ? other : s;
+          gone.addConstraint(okT ? neg : cond);
+          this.term.pruned(gone);
           const keep = okT ? s : other;
           keep.addConstraint(okT ? cond : neg);
           return okT ? [keep, null] : [null, keep];
@@ -462,9 +500,8 @@ export class Executor implements SearcherContext {
       this.traceBranch(s, inst, 0, cond, true);
       this.traceBranch(other, inst, 1, neg, true);
     }
-    const bid = inst.branchId ?? inst.id;
-    this.recordFork(s, bid * 2);
-    this.recordFork(other, bid * 2 + 1);
+    this.recordFork(s, forkKey(inst, 0, false));
+    this.recordFork(other, forkKey(inst, 1, false));
     return [s, other];
   }
 
@@ -498,13 +535,19 @@ export class Executor implements SearcherContext {
     }
     let vetoed: number[] = [];
     if (this.branchHooks.length > 0) {
-      vetoed = ok.filter((i) => !this.allowed(s, inst, conds[i]!, i));
-      ok = ok.filter((i) => !vetoed.includes(i));
+      const allow: boolean[] = [];
+      for (const i of ok) allow.push(await this.allowed(s, inst, conds[i]!, i));
+      vetoed = ok.filter((_, k) => !allow[k]);
+      ok = ok.filter((_, k) => allow[k]);
       if (ok.length === 0) {
         this.term.pruned(s);
         return out;
       }
-      for (const _ of vetoed) this.term.pruned(this.branchState(s));
+      for (const i of vetoed) {
+        const gone = this.branchState(s);
+        gone.addConstraint(conds[i]!);
+        this.term.pruned(gone);
+      }
     }
     if (ok.length > 1 && this.forkLimited(s)) ok = [ok[this.rng.nextInt(ok.length)]!];
     if (ok.length === 1) {
@@ -515,11 +558,10 @@ export class Executor implements SearcherContext {
       return out;
     }
     const others = ok.slice(1).map(() => this.branchState(s));
-    const key = (i: number): number => -((inst.branchId ?? inst.id) * 4096 + i) - 1;
     ok.forEach((i, k) => {
       const st = k === 0 ? s : others[k - 1]!;
       st.addConstraint(conds[i]!);
-      this.recordFork(st, key(i));
+      this.recordFork(st, forkKey(inst, i, true));
       if (this.tracing) this.traceBranch(st, inst, i, conds[i]!, true);
       out[i] = st;
     });

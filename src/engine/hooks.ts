@@ -1,10 +1,12 @@
 // Exploration hooks (DESIGN.md "Two plugin interfaces"): techniques that prune or observe exploration
 // plug in here without touching the engine. The engine calls
-//   onBranch     at every symbolic branch, once per feasible direction — returning false vetoes that
-//                direction (the state that would take it ends as 'pruned');
+//   onBranch     at every symbolic branch, once per feasible direction — returning false (or a promise
+//                of false: a hook may ask the solver) vetoes that direction (the state that would take it
+//                ends as 'pruned', with its condition added and a test for that prefix);
+//   onFork       when a state is copied for the other side of a fork (per-state hook data follows it);
 //   onInstruction / onBlock  only when a hook defines them (the engine then runs a slower loop; with no
 //                such hook the hot path does not even test for them);
-//   onTerminate  when a path ends, with its test (null when none was written).
+//   onTerminate  when a path ends, with its test (null when none was written) and how it ended.
 // A hook that sets `wantsTrace` makes every state record its branch instances (state.trace: each
 // symbolic branch decision with its condition, newest first, shared between forks), the trace a
 // pruning technique learns from at termination.
@@ -12,8 +14,9 @@
 
 import type { Expr } from '../expr/expr.js';
 import type { BasicBlock, Instruction } from '../ir/model.js';
+import type { ErrorKind } from './options.js';
 import type { ExecutionState } from './state.js';
-import type { TestCase } from './test-case.js';
+import type { TestCase, Termination } from './test-case.js';
 
 export interface BranchEvent {
   readonly state: ExecutionState;
@@ -36,12 +39,23 @@ export interface TraceEntry {
   readonly prev: TraceEntry | null;
 }
 
+/** How a path ended, as the engine counted it (given to onTerminate). */
+export interface TerminationInfo {
+  /** 'partial' also for an exit or error path whose inputs the solver could not produce. */
+  readonly termination: Termination;
+  readonly error?: { readonly kind: ErrorKind; readonly message: string };
+  /** The instruction the error happened at, when known. */
+  readonly inst?: Instruction | null;
+}
+
 export interface ExplorationHooks {
   readonly name: string;
   /** Record each state's branch trace (state.trace) for this hook. */
   readonly wantsTrace?: boolean;
-  onBranch?(event: BranchEvent): boolean;
+  onBranch?(event: BranchEvent): boolean | Promise<boolean>;
+  /** `child` was just copied from `parent` (a fork); called only when a hook defines it. */
+  onFork?(parent: ExecutionState, child: ExecutionState): void;
   onInstruction?(state: ExecutionState, inst: Instruction): void;
   onBlock?(state: ExecutionState, block: BasicBlock): void;
-  onTerminate?(state: ExecutionState, test: TestCase | null): void;
+  onTerminate?(state: ExecutionState, test: TestCase | null, end?: TerminationInfo): void;
 }

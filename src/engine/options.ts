@@ -40,6 +40,17 @@ export interface EngineOptions {
   programArgs: string[];
   /** Files whose instructions count as "the program's own" for coverage (absolute paths). */
   programSourceFiles: string[];
+  /** argv[0]; by default the module's source file name without its extension. */
+  programName?: string;
+  /** Host files and folders (absolute, real paths) the POSIX model may read (--allow-read); none by default. */
+  allowRead?: string[];
+  /**
+   * How `subpath:N` searchers break ties among the states of lowest count (--subpath-ties): 'random'
+   * (uniformly, from the run's seeded Rng; the default when absent) or 'latest' (the state that joined
+   * its window last — after a fork the new state — as DFS would; the paper's worked examples). The
+   * engine itself never reads it: the CLI's searcher factory does (src/search/index.ts).
+   */
+  subpathTies?: 'random' | 'latest';
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {

@@ -2,6 +2,8 @@
 //   testNNNNNN.ktest           one per written test, numbered from 1 in the order paths ended
 //   testNNNNNN.<kind>.err      next to an error path's test: message, location, stack (kind: ErrorKind)
 //   testNNNNNN.early           next to a partial path's test (cut by a budget): why
+//   testNNNNNN.pruned          next to a pruned path's test (its prefix; a hook proved every suffix
+//                              from there already explored): which hook
 //   info                       command line, start/end times, totals in words
 //   messages.txt               engine messages, appended as they arrive
 //   stats.json                 the summary of ../../shared/DESIGN.md (stats.ts)
@@ -94,10 +96,10 @@ export function formatErr(e: PathError): string {
 /**
  * One run's output directory: the TestSink the engine writes paths to, plus messages, info and stats.
  *
- * What add() writes: a test for every 'exit', 'error' and 'partial' path (KLEE writes error tests even
- * with --only-output-states-covering-new; exit and partial paths then need `coveredNew`); nothing for
- * 'pruned' paths (a pruning hook proved them redundant). It returns null when it writes nothing,
- * including once --max-tests tests exist. Deduplicating errors by location is the engine's job.
+ * What add() writes: a test for every 'exit', 'error', 'partial' and 'pruned' path (a pruned path's test
+ * drives its prefix; KLEE writes error tests even with --only-output-states-covering-new; the others then
+ * need `coveredNew`). It returns null when it writes nothing, including once --max-tests tests exist.
+ * Deduplicating errors by location is the engine's job.
  */
 export class OutputDir implements TestSink {
   private written = 0;
@@ -123,7 +125,6 @@ export class OutputDir implements TestSink {
   }
 
   add(test: TestCase): string | null {
-    if (test.termination === 'pruned') return null;
     if (this.opts.onlyCoveringNew && test.termination !== 'error' && !test.coveredNew) return null;
     if (this.opts.maxTests > 0 && this.written >= this.opts.maxTests) return null;
     const stem = `test${String(this.written + 1).padStart(6, '0')}`;
@@ -136,6 +137,8 @@ export class OutputDir implements TestSink {
     } else if (test.termination === 'partial') {
       const why = test.error ? test.error.message : 'the path was cut short by a budget';
       writeFileSync(this.file(`${stem}.early`), `${why}\n`);
+    } else if (test.termination === 'pruned') {
+      writeFileSync(this.file(`${stem}.pruned`), 'pruned: every suffix from the end of this prefix was already explored\n');
     }
     return name;
   }

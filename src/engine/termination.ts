@@ -1,9 +1,11 @@
 // How a path ends: normal exit, an error, cut short (partial) or pruned. Each termination is recorded at
 // once (the state stops) and queued; flush() then asks the solver for the path's inputs and hands the
 // test to the sink, in termination order, so test numbering follows the run deterministically. Errors
-// are reported once per location (kind + file + line + instruction) unless --emit-all-errors.
+// are reported once per location (kind + file + line + instruction) unless --emit-all-errors. A pruned
+// path (a hook proved its suffixes already explored) gets a test for its prefix, as PSE's paper does.
 
 import type { Instruction } from '../ir/model.js';
+import type { TerminationInfo } from './hooks.js';
 import type { ErrorKind } from './options.js';
 import type { PathError, TestCase, Termination } from './test-case.js';
 import type { Executor } from './executor.js';
@@ -14,6 +16,8 @@ interface Pending {
   termination: Termination;
   exitCode?: number;
   error?: PathError;
+  /** The faulting instruction of an error. */
+  inst?: Instruction | null;
 }
 
 export interface PathCounts {
@@ -40,7 +44,7 @@ export class Terminator {
   silentExit(s: ExecutionState): void {
     if (!this.stop(s)) return;
     this.paths.completed++;
-    this.ex.hookTerminate(s, null);
+    this.ex.hookTerminate(s, null, { termination: 'exit' });
   }
 
   error(s: ExecutionState, kind: ErrorKind, message: string, inst: Instruction | null, info?: string[]): void {
@@ -50,11 +54,11 @@ export class Terminator {
     if (this.seen.has(key) && !this.ex.opts.emitAllErrors) {
       if (!this.stop(s)) return;
       this.paths.errors++;
-      this.ex.hookTerminate(s, null);
+      this.ex.hookTerminate(s, null, { termination: 'error', error: { kind, message }, inst });
       return;
     }
     this.seen.add(key);
-    this.end(s, { state: s, termination: 'error', error });
+    this.end(s, { state: s, termination: 'error', error, inst });
   }
 
   /** Cut short by a budget or an 'unknown' solver answer; still gets a test (KLEE does). */
@@ -64,11 +68,9 @@ export class Terminator {
     this.end(s, { state: s, termination: 'partial' });
   }
 
-  /** Stopped by a pruning hook: no test. */
+  /** Stopped by a pruning hook: a test for the prefix (the path's constraints so far). */
   pruned(s: ExecutionState): void {
-    if (!this.stop(s)) return;
-    this.paths.pruned++;
-    this.ex.hookTerminate(s, null);
+    this.end(s, { state: s, termination: 'pruned' });
   }
 
   private end(s: ExecutionState, p: Pending): void {
@@ -101,15 +103,21 @@ export class Terminator {
     const count = (): void => {
       if (p.termination === 'exit') this.paths.completed++;
       else if (p.termination === 'error') this.paths.errors++;
+      else if (p.termination === 'pruned') this.paths.pruned++;
       else this.paths.partial++;
     };
+    const end = (termination = p.termination): TerminationInfo => ({
+      termination,
+      error: p.error ? { kind: p.error.kind, message: p.error.message } : undefined,
+      inst: p.inst,
+    });
     const opts = this.ex.opts;
     // As KLEE: error tests are written even under --only-output-states-covering-new.
     const filtered = opts.onlyOutputStatesCoveringNew && !s.coveredNew && p.termination !== 'error';
     const wanted = !(opts.maxTests > 0 && this.testsWritten >= opts.maxTests) && !filtered && !this.ex.interrupted;
     if (!wanted) {
       count();
-      this.ex.hookTerminate(s, null);
+      this.ex.hookTerminate(s, null, end());
       return;
     }
     let values: Uint8Array[] | 'unsat' | 'unknown';
@@ -124,8 +132,9 @@ export class Terminator {
     }
     if (values === 'unknown' || values === 'unsat') {
       this.ex.message(`no test for a path: the solver answered ${values} for its inputs`);
-      this.paths.partial++;
-      this.ex.hookTerminate(s, null);
+      if (p.termination === 'pruned') this.paths.pruned++;
+      else this.paths.partial++;
+      this.ex.hookTerminate(s, null, end(p.termination === 'pruned' ? 'pruned' : 'partial'));
       return;
     }
     count();
@@ -139,7 +148,7 @@ export class Terminator {
     if (p.error) test.error = p.error;
     const name = this.ex.env.sink.add(test);
     if (name !== null) this.testsWritten++;
-    this.ex.hookTerminate(s, test);
+    this.ex.hookTerminate(s, test, end());
     if (opts.maxTests > 0 && this.testsWritten >= opts.maxTests) this.ex.halt('max-tests');
   }
 

@@ -3,7 +3,9 @@
 // read at a symbolic index on the whole array. A parser branching on input characters thus produces
 // constraints over distinct bytes of one array, which the independence layer solves separately.
 //
-// Bytes are "atoms": arrayId * 2^32 + index (exact doubles for arrayId < 2^21). An array with more
+// Bytes are "atoms": key * 2^32 + index, where `key` numbers the *symbolic* arrays densely (exact
+// doubles for fewer than 2^21 of them; ArrayDecl ids also count the engine's many constant tables,
+// so they are not used). An array with more
 // than BYTE_LIMIT distinct bytes in one footprint is counted as whole — a sound over-approximation
 // that keeps footprints of long loops (a checksum over 4 KB) from growing quadratically.
 
@@ -11,9 +13,9 @@ import { ArrayDecl, Expr, Kind, UpdateNode } from './expr.js';
 import { postOrder, updateChain } from './walk.js';
 
 export interface Footprint {
-  /** Byte atoms (arrayId * 2^32 + index), sorted ascending; none of an array listed in `whole`. */
+  /** Byte atoms (arrayKey * 2^32 + index), sorted ascending; none of an array listed in `whole`. */
   readonly bytes: readonly number[];
-  /** Ids of arrays every byte of which may matter, sorted ascending. */
+  /** Keys of arrays every byte of which may matter, sorted ascending. */
   readonly whole: readonly number[];
 }
 
@@ -23,13 +25,31 @@ const M32 = 0xffffffffn;
 
 export const EMPTY_FOOTPRINT: Footprint = { bytes: [], whole: [] };
 
-const arrays = new Map<number, ArrayDecl>();
+const keys = new WeakMap<ArrayDecl, number>();
+const arrays: ArrayDecl[] = [];
 const memo = new Map<number, Footprint>();
 const updateMemo = new Map<number, Footprint>();
 
-/** The symbolic array of an id seen in some footprint. */
-export function arrayById(id: number): ArrayDecl {
-  return arrays.get(id)!;
+/** The dense key of a symbolic array (assigned on first use). */
+export function arrayKey(a: ArrayDecl): number {
+  let k = keys.get(a);
+  if (k === undefined) {
+    k = arrays.length;
+    if (k >= 2 ** 21) throw new Error('footprint: more than 2^21 symbolic arrays');
+    arrays.push(a);
+    keys.set(a, k);
+  }
+  return k;
+}
+
+/** The symbolic array of a key. */
+export function arrayOfKey(key: number): ArrayDecl {
+  return arrays[key]!;
+}
+
+/** The atom of byte `index` of a symbolic array. */
+export function atomOf(a: ArrayDecl, index: number): number {
+  return arrayKey(a) * ATOM_SPAN + index;
 }
 
 export function atomArray(atom: number): number {
@@ -114,10 +134,10 @@ function readFootprint(e: Expr): Footprint {
   const index = e.kids[0]!;
   let own = EMPTY_FOOTPRINT;
   if (array.isSymbolic) {
-    arrays.set(array.id, array);
+    const key = arrayKey(array);
     own = index.isConst
-      ? { bytes: [array.id * ATOM_SPAN + Number(index.value & M32)], whole: [] }
-      : { bytes: [], whole: [array.id] };
+      ? { bytes: [key * ATOM_SPAN + Number(index.value & M32)], whole: [] }
+      : { bytes: [], whole: [key] };
   }
   return unionFootprints(unionFootprints(own, memo.get(index.id)!), updatesFootprint(e.updates));
 }

@@ -35,6 +35,7 @@ import { InterleavedSearcher } from './interleaved.js';
 import { RandomPathSearcher } from './random-path.js';
 import { RandomStateSearcher } from './random-state.js';
 import type { Searcher } from './searcher.js';
+import { parseSubpathLength, SubpathSearcher, type SubpathTies } from './subpath.js';
 import { WeightedRandomSearcher } from './weighted.js';
 
 export type { Searcher, SearchState, PTreeNode } from './searcher.js';
@@ -59,9 +60,50 @@ const SEARCHERS: ReadonlyMap<string, { make: Factory; help: string }> = new Map<
   ['nurs:cpicnt', { make: (c) => new WeightedRandomSearcher('cpicnt', c), help: 'weighted: rarely executed call path' }],
 ]);
 
-/** Parametrised families `prefix:PARAM`; the factory validates PARAM. Issue 7 adds `subpath`. */
-const FAMILIES: ReadonlyMap<string, { make: (param: string, ctx: SearcherContext) => Searcher; usage: string }> =
-  new Map();
+/** `subpath:combined` is no single searcher but four runs (N = 1, 2, 4, 8, a quarter of --max-time each,
+ *  tests pooled); `sympath run` expands it (src/cli/run.ts), the factory only names it. */
+export const SUBPATH_COMBINED = 'subpath:combined';
+/** The window lengths of `subpath:combined`, in run order. */
+export const SUBPATH_COMBINED_LENGTHS: readonly number[] = [1, 2, 4, 8];
+
+interface Family {
+  /** Builds the searcher for PARAM; throws UnknownSearcherError for a bad PARAM. */
+  make: (param: string, ctx: SearcherContext, opts: SearcherFactoryOptions) => Searcher;
+  /** Checks PARAM without building anything (the CLI validates names before a run). */
+  validate: (param: string) => void;
+  usage: string;
+  help: string;
+}
+
+function subpathLength(param: string): number {
+  const n = parseSubpathLength(param);
+  if (n === null) {
+    throw new UnknownSearcherError(`bad searcher 'subpath:${param}': expected subpath:N (N = 0, 1, 2, 4, 8, …), subpath:inf or subpath:combined`);
+  }
+  return n;
+}
+
+/** Parametrised families `prefix:PARAM`; the factory validates PARAM. */
+const FAMILIES: ReadonlyMap<string, Family> = new Map<string, Family>([
+  [
+    'subpath',
+    {
+      make: (param, ctx, opts) => {
+        if (param === 'combined') {
+          throw new UnknownSearcherError(`'${SUBPATH_COMBINED}' is a portfolio of four runs that only 'sympath run' (with --max-time) can make`);
+        }
+        return new SubpathSearcher(subpathLength(param), ctx.rng, opts.subpathTies ?? 'random');
+      },
+      validate: (param) => {
+        if (param !== 'combined') subpathLength(param);
+      },
+      usage: 'subpath:N',
+      help:
+        'subpath-guided (SGS): least-selected window of the last N forks; N = 0, 1, 2, …, inf, or combined ' +
+        '(N = 1, 2, 4, 8 for a quarter of --max-time each)',
+    },
+  ],
+]);
 
 /** A --search name that does not exist (or a family parameter that is wrong). */
 export class UnknownSearcherError extends Error {
@@ -79,15 +121,21 @@ export function searcherNames(): string[] {
 /** One line per searcher: `name  description`. */
 export function searcherHelp(): string {
   const width = Math.max(...searcherNames().map((n) => n.length));
-  return [...SEARCHERS].map(([n, s]) => `${n.padEnd(width)}  ${s.help}`).join('\n');
+  return [...[...SEARCHERS].map(([n, s]) => [n, s.help]), ...[...FAMILIES.values()].map((f) => [f.usage, f.help])]
+    .map(([n, h]) => `${n!.padEnd(width)}  ${h}`)
+    .join('\n');
 }
 
-function makeOne(name: string, ctx: SearcherContext | null): Searcher | null {
+function makeOne(name: string, ctx: SearcherContext | null, opts: SearcherFactoryOptions = { batchInstructions: 0 }): Searcher | null {
   const fixed = SEARCHERS.get(name);
   if (fixed) return ctx ? fixed.make(ctx) : null;
   const colon = name.indexOf(':');
   const family = colon > 0 ? FAMILIES.get(name.slice(0, colon)) : undefined;
-  if (family) return ctx ? family.make(name.slice(colon + 1), ctx) : null;
+  if (family) {
+    if (ctx) return family.make(name.slice(colon + 1), ctx, opts);
+    family.validate(name.slice(colon + 1));
+    return null;
+  }
   throw new UnknownSearcherError(`unknown searcher '${name}'; valid searchers: ${searcherNames().join(', ')}`);
 }
 
@@ -109,6 +157,8 @@ export interface SearcherFactoryOptions {
   batchSeconds?: number;
   /** Clock for time batching, in seconds (tests). */
   now?: () => number;
+  /** How subpath:N breaks ties between states of the lowest count (--subpath-ties; default 'random'). */
+  subpathTies?: SubpathTies;
 }
 
 /**
@@ -117,7 +167,7 @@ export interface SearcherFactoryOptions {
  */
 export function createSearcher(names: readonly string[], ctx: SearcherContext, opts: SearcherFactoryOptions): Searcher {
   const list = names.length === 0 ? DEFAULT_SEARCH : names;
-  const searchers = list.map((n) => makeOne(n, ctx)!);
+  const searchers = list.map((n) => makeOne(n, ctx, opts)!);
   let searcher: Searcher = searchers.length === 1 ? searchers[0]! : new InterleavedSearcher(searchers);
   const seconds = opts.batchSeconds ?? 0;
   if (opts.batchInstructions > 0 || seconds > 0) {

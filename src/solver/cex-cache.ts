@@ -17,7 +17,7 @@
 import { TRUE } from '../expr/build.js';
 import { ArrayDecl, Expr, Kind } from '../expr/expr.js';
 import { Evaluator, type Assignment } from '../expr/evaluate.js';
-import { arrayById, atomArray, atomIndex, footprint, unionFootprints, type Footprint } from '../expr/footprint.js';
+import { arrayOfKey, atomArray, atomIndex, footprint, unionFootprints, type Footprint } from '../expr/footprint.js';
 import { constraintsKey, mergeReads, type ChainCounters, type CheckResult, type CoreSolver, type ModelReads, type Query } from './core.js';
 
 export interface CexCacheOptions {
@@ -104,9 +104,9 @@ class CachedModel {
 /** The bytes a model must give to decide `constraints ∧ expr` (their footprint), as a read request. */
 export function readsForFootprint(fp: Footprint): ModelReads {
   const reads = new Map<ArrayDecl, number[] | 'all'>();
-  for (const arr of fp.whole) reads.set(arrayById(arr), 'all');
+  for (const arr of fp.whole) reads.set(arrayOfKey(arr), 'all');
   for (const b of fp.bytes) {
-    const a = arrayById(atomArray(b));
+    const a = arrayOfKey(atomArray(b));
     let list = reads.get(a) as number[] | undefined;
     if (!list) reads.set(a, (list = []));
     list.push(atomIndex(b));
@@ -131,7 +131,7 @@ export class CexCache implements CoreSolver {
     opts: CexCacheOptions = {},
   ) {
     this.maxModels = opts.models ?? 16;
-    this.maxExact = opts.exact ?? 100_000;
+    this.maxExact = opts.exact ?? 20_000;
     this.maxUnsat = opts.unsatSets ?? 100_000;
     this.patchBases = opts.patchBases ?? 2;
   }

@@ -93,9 +93,11 @@ export class ChainSolver implements Solver {
   }
 
   /**
-   * Unsigned minimum and maximum by binary search, seeded with one value (getValue) and the cheap
-   * syntactic bounds of `e`, probing each bound first; every satisfiable probe's model tightens the
-   * interval by the value it gives (often much more than halving it).
+   * Unsigned minimum and maximum. Seeded with one value (getValue) and the cheap syntactic bounds of
+   * `e`; each bound is probed first (an unconstrained value answers at once), then the search gallops
+   * outwards from the seed (steps 1, 2, 4, ...) until a probe is infeasible and bisects the rest, so
+   * a narrow range (a symbolic pointer into one object) costs O(log width) queries instead of ~2w.
+   * Every feasible probe's model moves the bound to the value it gives, often past the probe.
    */
   async getRange(constraints: Constraints, e: Expr): Promise<{ min: bigint; max: bigint } | 'unknown'> {
     if (e.kind === Kind.Const) {
@@ -115,26 +117,40 @@ export class ChainSolver implements Solver {
     // min is in [L, H]
     let L = lo;
     let H = seed;
+    let step = 1n;
+    let galloping = false;
     let probe = L;
     while (L < H) {
       const v = await this.valueUnder(constraints, ule(e, constant(w, probe)), e);
       if (v === 'unknown') return 'unknown';
-      if (v === 'unsat') L = probe + 1n;
-      else H = v <= probe ? v : probe;
-      probe = L + (H - L) / 2n;
+      if (v === 'unsat') {
+        L = probe + 1n;
+        galloping = probe === lo && !galloping; // after the bound, gallop down from the seed
+      } else {
+        H = v <= probe ? v : probe;
+        if (galloping) step *= 2n;
+      }
+      probe = galloping ? (H - step > L ? H - step : L) : L + (H - L) / 2n;
     }
     const min = L;
 
     // max is in [L, H]
     L = seed;
     H = hi;
+    step = 1n;
+    galloping = false;
     probe = H;
     while (L < H) {
       const v = await this.valueUnder(constraints, uge(e, constant(w, probe)), e);
       if (v === 'unknown') return 'unknown';
-      if (v === 'unsat') H = probe - 1n;
-      else L = v >= probe ? v : probe;
-      probe = L + (H - L + 1n) / 2n;
+      if (v === 'unsat') {
+        H = probe - 1n;
+        galloping = probe === hi && !galloping;
+      } else {
+        L = v >= probe ? v : probe;
+        if (galloping) step *= 2n;
+      }
+      probe = galloping ? (L + step < H ? L + step : H) : L + (H - L + 1n) / 2n;
     }
     return { min, max: L };
   }

@@ -11,7 +11,7 @@
 
 import { ArrayDecl, Expr, Kind } from '../expr/expr.js';
 import { TRUE } from '../expr/build.js';
-import { ATOM_SPAN, atomArray, footprint, type Footprint } from '../expr/footprint.js';
+import { ATOM_SPAN, arrayKey, atomArray, footprint, type Footprint } from '../expr/footprint.js';
 import type { ChainCounters, CheckResult, CoreSolver, Query } from './core.js';
 
 /** A group of constraints connected through shared atoms. */
@@ -22,7 +22,8 @@ interface Component {
   key?: string;
 }
 
-const wholeAtom = (arrayId: number): number => -(arrayId + 1);
+/** The atom standing for every byte of an array (array keys are footprint.ts's dense keys). */
+const wholeAtom = (arrayKey: number): number => -(arrayKey + 1);
 
 export class Partition {
   /** The constraints covered so far, in order (to validate reuse for a grown array). */
@@ -144,9 +145,9 @@ export class Partition {
   }
 
   /** The group owning a byte, or undefined when no constraint mentions it. */
-  ownerOf(arrayId: number, index: number): number | undefined {
-    if (this.wholeArrays.has(arrayId)) return this.find(wholeAtom(arrayId));
-    const atom = arrayId * ATOM_SPAN + index;
+  ownerOf(key: number, index: number): number | undefined {
+    if (this.wholeArrays.has(key)) return this.find(wholeAtom(key));
+    const atom = key * ATOM_SPAN + index;
     return this.parent.has(atom) ? this.find(atom) : undefined;
   }
 
@@ -239,12 +240,13 @@ export class Independence implements CoreSolver {
     const wanted = new Map<number, Map<ArrayDecl, number[]>>();
     for (const [array, r] of q.reads!) {
       if (!array.isSymbolic) continue;
+      const key = arrayKey(array);
       const n = r === 'all' ? array.size : r.length;
       for (let j = 0; j < n; j++) {
         const i = r === 'all' ? j : r[j]!;
-        let owner = p.ownerOf(array.id, i);
+        let owner = p.ownerOf(key, i);
         if (owner === undefined || exprRoots.has(owner)) {
-          if (owner === undefined && !exprWhole.has(array.id) && !exprBytes.has(array.id * ATOM_SPAN + i)) continue;
+          if (owner === undefined && !exprWhole.has(key) && !exprBytes.has(key * ATOM_SPAN + i)) continue;
           owner = MAIN;
         }
         let m = wanted.get(owner);

@@ -16,14 +16,15 @@ export class QueryCache implements CoreSolver {
   ) {}
 
   async check(q: Query): Promise<CheckResult> {
-    const key = `${q.key ?? constraintsKey(q.constraints)}|${q.expr.id}`;
+    const setKey = q.key ?? constraintsKey(q.constraints);
+    const key = `${setKey}|${q.expr.id}`;
     const hit = this.cache.get(key);
     const wantModel = q.reads !== undefined && q.reads.size > 0;
     if (hit === 'unsat' || (hit === 'sat' && !wantModel)) {
       this.counters.queryCacheHits++;
       return { status: hit };
     }
-    const r = await this.inner.check(q);
+    const r = await this.inner.check(q.key === undefined ? { ...q, key: setKey } : q);
     if (r.status !== 'unknown' && hit === undefined) {
       if (this.cache.size >= this.capacity) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(key, r.status);

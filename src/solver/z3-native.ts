@@ -38,9 +38,9 @@ export interface NativeOptions {
 }
 
 /**
- * Z3 4.8 (Debian bookworm) in incremental mode (push/pop) solves non-linear bit-vector queries about
- * 2x slower than this non-incremental pipeline, which costs nothing extra on small queries
- * (benchmarks/solver.bench.ts). The timeout applies to it as to check-sat.
+ * Z3 4.8 (Debian bookworm) in incremental mode (push/pop) solves arithmetic-heavy bit-vector
+ * queries about 2x slower than this non-incremental pipeline, which costs the same on small queries
+ * (benchmarks/solver.bench.ts: 0.26 ms per small query either way). The timeout applies to it too.
  */
 export const NATIVE_TACTIC = '(then simplify propagate-values solve-eqs simplify smt)';
 
@@ -198,6 +198,9 @@ export class Z3Native implements CoreSolver {
     return run;
   }
 
+  /** The last back-end failure that turned into 'unknown' (for diagnostics). */
+  lastError: string | undefined;
+
   private async checkOnce(q: Query, retry: boolean): Promise<CheckResult> {
     const t0 = performance.now();
     try {
@@ -205,16 +208,19 @@ export class Z3Native implements CoreSolver {
     } catch (e) {
       // The process died, hung or rejected the text: start afresh (definitions are re-emitted).
       const reason = e instanceof Error ? e.message : String(e);
+      this.lastError = reason;
       try {
         await this.start();
       } catch (e2) {
         return { status: 'unknown', reason: `z3 restart failed: ${e2 instanceof Error ? e2.message : e2}` };
       }
-      if (retry && !/did not answer/.test(reason)) return this.checkOnce(q, false);
+      if (retry && !/did not answer/.test(reason)) return await this.checkOnce(q, false);
       return { status: 'unknown', reason };
     } finally {
-      this.stats.calls++;
-      this.stats.seconds += (performance.now() - t0) / 1000;
+      if (retry) {
+        this.stats.calls++;
+        this.stats.seconds += (performance.now() - t0) / 1000;
+      }
     }
   }
 

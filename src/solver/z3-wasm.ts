@@ -1,8 +1,8 @@
 // The `wasm` back end: Z3 compiled to WebAssembly (z3-solver), used through its low-level C API —
 // embedded, nothing to install. One reference-counted context and one solver for the whole run;
 // each query is push, assert, check, (model), pop. Translation is memoised per Expr id and per
-// UpdateNode id, each Z3 term kept alive with inc_ref (the memo is dropped, with its references,
-// past a size limit).
+// (array, UpdateNode) pair — an update list can be shared by reads of different arrays — each Z3 term
+// kept alive with inc_ref (the memo is dropped, with its references, past a size limit).
 //
 // The check itself calls the synchronous export `_Z3_solver_check` when the module has it: the
 // wrapper's async `solver_check` goes through a worker thread and costs ~3x more per query (measured

@@ -8,6 +8,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../cli/user-error.js';
+import { ensureMusl, linkWithMusl, muslClangArgs } from './musl.js';
 import { runTool } from './tools.js';
 
 export { findTool, toolPath, LLVM_VERSION, type LlvmTool } from './tools.js';
@@ -34,6 +35,15 @@ export interface CompileOptions {
   readonly clangArgs?: readonly string[];
   /** Receives clang's warnings when compilation succeeds; by default they go to stderr as printed. */
   readonly onDiagnostics?: (text: string) => void;
+  /**
+   * The C library: 'none' (default; the engine's built-in libc functions, the system's headers) or
+   * 'musl' (musl's headers; the result is linked with crt1, the environment layer and musl's IR).
+   */
+  readonly libc?: 'none' | 'musl';
+  /** With libc 'musl': link the POSIX model (runtime/posix) rather than the bare layer. */
+  readonly posixRuntime?: boolean;
+  /** With libc 'musl': where build/musl progress messages go (default stderr). */
+  readonly log?: (text: string) => void;
 }
 
 /** The kind of an input file, from its extension. */
@@ -143,6 +153,7 @@ export async function readIRText(file: string, opts: CompileOptions = {}): Promi
  */
 export async function compileToLL(files: readonly string[], opts: CompileOptions = {}): Promise<string> {
   await checkInputs(files);
+  if (opts.libc === 'musl') return compileWithMusl(files, opts);
   const outDir = opts.out === undefined ? await mkdtemp(join(tmpdir(), 'sympath-')) : undefined;
   const out = opts.out ?? join(outDir!, `${stem(files[0]!)}.ll`);
   const work = await mkdtemp(join(tmpdir(), 'sympath-cc-'));
@@ -173,6 +184,37 @@ export async function compileToLL(files: readonly string[], opts: CompileOptions
     });
     const irs = await runLimited(jobs, Math.max(1, availableParallelism()));
     await linkIR(irs, out);
+    ok = true;
+    return out;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+    if (!ok && outDir !== undefined) await rm(outDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * compileToLL for `libc: 'musl'`: each C file compiled against musl's headers, then every program file
+ * linked with crt1, the environment layer and musl (src/toolchain/musl.ts). build/musl is built first
+ * when it is missing.
+ */
+async function compileWithMusl(files: readonly string[], opts: CompileOptions): Promise<string> {
+  await ensureMusl(packageRoot, opts.log);
+  const musl = await muslClangArgs(packageRoot);
+  const cOpts: CompileOptions = { ...opts, clangArgs: [...musl, ...(opts.clangArgs ?? [])] };
+  const outDir = opts.out === undefined ? await mkdtemp(join(tmpdir(), 'sympath-')) : undefined;
+  const out = opts.out ?? join(outDir!, `${stem(files[0]!)}.ll`);
+  const work = await mkdtemp(join(tmpdir(), 'sympath-cc-'));
+  let ok = false;
+  try {
+    const jobs: (() => Promise<string>)[] = files.map((file, i) => async () => {
+      if (inputKind(file) !== 'c') return file;
+      const ll = join(work, `${i}-${stem(file)}.ll`);
+      await compileC(file, ll, cOpts);
+      return ll;
+    });
+    const irs = await runLimited(jobs, Math.max(1, availableParallelism()));
+    const single = files.length === 1 && inputKind(files[0]!) !== 'c';
+    await linkWithMusl(packageRoot, irs, out, opts.posixRuntime ? 'posix' : 'bare', work, single);
     ok = true;
     return out;
   } finally {

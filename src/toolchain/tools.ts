@@ -9,7 +9,7 @@ import { execa } from 'execa';
 import { UserError } from '../cli/user-error.js';
 
 /** The LLVM tools sympath runs. */
-export type LlvmTool = 'clang' | 'llvm-link' | 'llvm-dis' | 'llvm-as' | 'opt' | 'llvm-cov' | 'ld.lld';
+export type LlvmTool = 'clang' | 'llvm-link' | 'llvm-dis' | 'llvm-as' | 'llvm-nm' | 'opt' | 'llvm-cov' | 'ld.lld';
 
 /** The LLVM major version sympath is built around. */
 export const LLVM_VERSION = 19;

@@ -30,8 +30,8 @@ describe('sympath run: user errors', () => {
   it.each([
     [['run', 'missing.c'], /^sympath: missing.c: no such file$/],
     [['run', '--search', 'bogus', 'prog.c'], /^sympath run: --search: unknown searcher 'bogus'; valid searchers: dfs, bfs, .*nurs:cpicnt/],
-    [['run', '--prune', 'postcondition', 'prog.c'], /^sympath run: --prune: unknown pruning hook 'postcondition'; available: none yet$/],
-    [['run', '--libc', 'musl', 'prog.c'], /issue 5/],
+    [['run', '--prune', 'nosuch', 'prog.c'], /^sympath run: --prune: unknown pruning hook 'nosuch'; available: postcondition$/],
+    [['run', '--libc', 'none', '--posix-runtime', 'prog.c'], /^sympath run: --posix-runtime needs --libc musl/],
     [['run', '--sym-arg', '3'], /unknown option '--sym-arg'/],
     [['run', 'prog.o'], /prog.o: not a program file/],
   ])('%j', async (args, message) => {
@@ -43,10 +43,11 @@ describe('sympath run: user errors', () => {
     expect(readdirSync(cwd)).toEqual(['prog.c']);
   });
 
-  it('says in --help that musl arrives with issue 5', async () => {
+  it('documents the C library and the POSIX model in --help', async () => {
     const r = await sympath(['run', '--help'], scratch());
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/musl.*issue 5/);
+    expect(r.stdout).toMatch(/--libc <name>[\s\S]*musl[\s\S]*default: "musl"/);
+    expect(r.stdout).toMatch(/--posix-runtime[\s\S]*--sym-arg N/);
     expect(r.stdout).toContain('nurs:covnew');
   });
 });

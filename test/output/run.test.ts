@@ -40,7 +40,7 @@ describe('argument splitting', () => {
 
   it('has the documented defaults', () => {
     const { flags } = parse(['p.ll']);
-    expect(flags).toMatchObject({ search: [], prune: [], seed: 1, maxTime: 0, maxMemory: 2000, solver: 'wasm', libc: 'none', O: '0', batchInstructions: 0 });
+    expect(flags).toMatchObject({ search: [], prune: [], seed: 1, maxTime: 0, maxMemory: 2000, solver: 'wasm', libc: 'musl', O: '0', batchInstructions: 0 });
   });
 
   it('accepts -O2 and repeated --search / --prune', () => {
@@ -254,9 +254,11 @@ describe('sympath run (fake engine)', () => {
     it('a missing file', () => expectUserError(['missing.c'], [], /missing.c: no such file/));
     it('an unknown searcher, listing the valid ones', () =>
       expectUserError(['prog.c'], ['--search', 'bogus'], /unknown searcher 'bogus'; valid searchers: dfs, bfs, random-state, random-path, nurs:covnew/));
-    it('an unknown pruning hook', () => expectUserError(['prog.c'], ['--prune', 'postcondition'], /unknown pruning hook 'postcondition'; available: none yet/));
-    it('--libc musl before issue 5', () => expectUserError(['prog.c'], ['--libc', 'musl'], /--libc musl is not available yet/));
-    it('--posix-runtime before issue 5', () => expectUserError(['prog.c'], ['--posix-runtime'], /--posix-runtime is not available yet/));
+    it('an unknown pruning hook', () => expectUserError(['prog.c'], ['--prune', 'nosuch'], /unknown pruning hook 'nosuch'; available: postcondition/));
+    it('--posix-runtime without musl', () =>
+      expectUserError(['prog.c'], ['--libc', 'none', '--posix-runtime'], /--posix-runtime needs --libc musl/));
+    it('--allow-read without --posix-runtime', () =>
+      expectUserError(['prog.c'], ['--allow-read', '/etc/hostname'], /--allow-read needs --posix-runtime/));
 
     it('an existing --output-dir', async () => {
       const { io, cap, flags } = setup();

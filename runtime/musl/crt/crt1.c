@@ -2,7 +2,10 @@
  * runtime/musl/crt/crt1.c: sympath's start-up code for programs linked with musl, in place of musl's
  * crt1 (whose _start is assembly reading argc/argv/envp/auxv off the initial stack).
  *
- * The engine calls __sympath_start(argc, argv, envp) as the program's entry. It lays the vectors out
+ * The engine calls __sympath_start(argc, argv, envp) as the program's entry. It first lets the
+ * environment layer rewrite the arguments (__sympath_init_env, defined by runtime/posix: the POSIX
+ * model expands --sym-arg & co. into symbolic words and makes the symbolic files; the bare layer leaves
+ * them alone), then lays the vectors out
  * contiguously the way Linux does on the initial stack -- argv, NULL, envp, NULL, auxv pairs, AT_NULL
  * -- and enters musl's __libc_start_main exactly as crt1's _start_c does, so musl initialises itself
  * (environ, page size, thread pointer, stack canary), runs the constructors (__sympath_run_ctors), and
@@ -11,7 +14,8 @@
  * argv[0..argc-1] and the envp strings must stay valid for the whole run (the engine owns them); envp
  * may be NULL (an empty environment). The auxiliary vector holds only what musl reads: the page size,
  * 16 bytes for AT_RANDOM (the stack canary; zero here, so runs are deterministic), equal real and
- * effective ids (so musl does not enter its secure mode) and AT_EXECFN = argv[0].
+ * effective ids (so musl does not enter its secure mode; 1000, as the POSIX model's getuid says) and
+ * AT_EXECFN = argv[0].
  *
  * This file is compiled to build/musl/crt1.bc and linked whole (not --only-needed) with the program.
  */
@@ -20,6 +24,7 @@
 
 int main();
 int __libc_start_main(int (*)(), int, char **, void (*)(void), void (*)(void), void (*)(void));
+void __sympath_init_env(int *argc, char ***argv);
 
 #define AUX_PAIRS 8
 
@@ -28,6 +33,7 @@ static unsigned char at_random[16];
 _Noreturn void __sympath_start(int argc, char **argv, char **envp)
 {
 	size_t envc = 0, i, k = 0;
+	__sympath_init_env(&argc, &argv);
 	if (envp)
 		while (envp[envc]) envc++;
 
@@ -42,10 +48,10 @@ _Noreturn void __sympath_start(int argc, char **argv, char **envp)
 	size_t a = 0;
 	aux[a++] = AT_PAGESZ;  aux[a++] = 4096;
 	aux[a++] = AT_RANDOM;  aux[a++] = (size_t)at_random;
-	aux[a++] = AT_UID;     aux[a++] = 0;
-	aux[a++] = AT_EUID;    aux[a++] = 0;
-	aux[a++] = AT_GID;     aux[a++] = 0;
-	aux[a++] = AT_EGID;    aux[a++] = 0;
+	aux[a++] = AT_UID;     aux[a++] = 1000;
+	aux[a++] = AT_EUID;    aux[a++] = 1000;
+	aux[a++] = AT_GID;     aux[a++] = 1000;
+	aux[a++] = AT_EGID;    aux[a++] = 1000;
 	aux[a++] = AT_EXECFN;  aux[a++] = (size_t)(argc > 0 ? argv[0] : 0);
 	aux[a++] = AT_NULL;    aux[a++] = 0;
 

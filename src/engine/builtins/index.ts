@@ -9,6 +9,8 @@ import { STRING } from './libc-string.js';
 import { LLVM_FLOAT } from './llvm-float.js';
 import { LLVM_INT } from './llvm-int.js';
 import { LLVM_MEMORY } from './llvm-memory.js';
+import { RUNTIME_HOOKS } from './runtime-hooks.js';
+import { SETJMP } from './setjmp.js';
 import type { AddressSpace } from '../../memory/address-space.js';
 import type { Executor } from '../executor.js';
 import { CTYPE_FUNCTIONS, CTYPE_TABLES, setupCtype } from './libc-ctype.js';
@@ -21,7 +23,7 @@ export class BuiltinTable {
   private readonly data = new Map<string, bigint>();
 
   constructor() {
-    for (const family of [KLEE, HEAP, STDIO, STRING, CTYPE_TABLES, LLVM_MEMORY, LLVM_INT, LLVM_FLOAT]) {
+    for (const family of [KLEE, HEAP, STDIO, STRING, CTYPE_TABLES, LLVM_MEMORY, LLVM_INT, LLVM_FLOAT, SETJMP, RUNTIME_HOOKS]) {
       for (const [name, fn] of Object.entries(family)) this.table.set(name, fn);
     }
   }

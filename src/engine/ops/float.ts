@@ -12,6 +12,9 @@ import type { ExecutionState } from '../state.js';
 import { isConcreteBits, norm, type Scalar, type Val } from '../values.js';
 import { convertNaN, floatFormat, intToFloat, resultBits, type FloatFormat } from './float-format.js';
 import { bitWidth } from './lanes.js';
+import type { Type } from '../../ir/types.js';
+import { f64ToBits } from '../values.js';
+import { add80, compare80, div80, f64To80, f80ToF32Value, f80ToF64Bits, f80ToNumber, intTo80, mul80, rem80, truncToInt80 } from './fp80.js';
 
 /** A concrete operation on the bit patterns of the operands. */
 type Concrete = (xs: bigint[]) => bigint;
@@ -61,6 +64,7 @@ const ARITH_FNS: Record<string, (x: number, y: number) => number> = {
 
 function compileFloatBinary(inst: Instruction, c: FunctionCompiler): Step {
   const fmt = floatFormat(inst.type);
+  if (fmt.bits === 80) return floatStep(inst, c, 2, ([x, y]) => FP80_ARITH[inst.op]!(x!, y!));
   const op = ARITH_FNS[inst.op]!;
   if (inst.type.kind !== 'vector' && fmt.bits === 64) {
     // The common case without the generic machinery.
@@ -119,6 +123,10 @@ function compileFcmp(inst: Instruction, c: FunctionCompiler): Step {
   const fmt = floatFormat(inst.operands[0]!.type);
   const p = FCMP[inst.predicate!];
   if (!p) throw new Error(`unknown fcmp predicate ${inst.predicate}`);
+  if (fmt.bits === 80) {
+    // Exact: compare80 gives -1/0/1 (NaN when unordered), which the predicates read like numbers.
+    return floatStep(inst, c, 2, ([x, y]) => (p(compare80(x!, y!), 0) ? 1n : 0n));
+  }
   return floatStep(inst, c, 2, ([x, y]) => (p(fmt.decode(x!), fmt.decode(y!)) ? 1n : 0n));
 }
 
@@ -136,6 +144,8 @@ export function floatToInt(x: number, w: number, signed: boolean): bigint {
 function compileConvert(inst: Instruction, c: FunctionCompiler): Step {
   const src = inst.operands[0]!.type;
   const dst = inst.type;
+  const fp80 = compileFp80Convert(inst, c, src, dst);
+  if (fp80) return fp80;
   switch (inst.op) {
     case 'fptrunc':
     case 'fpext': {
@@ -160,6 +170,56 @@ function compileConvert(inst: Instruction, c: FunctionCompiler): Step {
       const signed = inst.op === 'sitofp';
       return floatStep(inst, c, 1, ([x]) => to.encode(intToFloat(signed ? BigInt.asIntN(w, x!) : x!, to)));
     }
+  }
+}
+
+// x86_fp80 (long double) exactly, with its 64-bit significand (ops/fp80.ts); scalar only.
+const FP80_ARITH: Record<string, (x: bigint, y: bigint) => bigint> = {
+  fadd: (x, y) => add80(x, y),
+  fsub: (x, y) => add80(x, y, true),
+  fmul: mul80,
+  fdiv: div80,
+  frem: rem80,
+};
+
+function isFp80(t: Type): boolean {
+  return t.kind === 'float' && t.name === 'x86_fp80';
+}
+
+/** Conversions to and from x86_fp80, exact; null for the other types. */
+function compileFp80Convert(inst: Instruction, c: FunctionCompiler, src: Type, dst: Type): Step | null {
+  if (!isFp80(src) && !isFp80(dst)) return null;
+  switch (inst.op) {
+    case 'fpext':
+    case 'fptrunc': {
+      if (isFp80(src) && isFp80(dst)) return floatStep(inst, c, 1, ([x]) => x!);
+      if (isFp80(dst)) {
+        const from = floatFormat(src);
+        return floatStep(inst, c, 1, ([x]) => (from.bits === 64 ? f64To80(x!) : f64To80(f64ToBits(from.decode(x!)))));
+      }
+      const to = floatFormat(dst);
+      return floatStep(inst, c, 1, ([x]) => (to.bits === 64 ? f80ToF64Bits(x!) : to.bits === 32 ? to.encode(f80ToF32Value(x!)) : to.encode(f80ToNumber(x!))));
+    }
+    case 'fptoui':
+    case 'fptosi': {
+      const w = bitWidth(dst);
+      const signed = inst.op === 'fptosi';
+      return floatStep(inst, c, 1, ([x]) => {
+        const t = truncToInt80(x!);
+        const indefinite = BigInt.asUintN(w, 1n << BigInt(w - 1));
+        if (t === undefined) return signed ? indefinite : 0n;
+        if (signed && (t < -(1n << BigInt(w - 1)) || t >= 1n << BigInt(w - 1))) return indefinite;
+        return BigInt.asUintN(w, t);
+      });
+    }
+    case 'sitofp':
+    case 'uitofp': {
+      const w = bitWidth(src);
+      const signed = inst.op === 'sitofp';
+      return floatStep(inst, c, 1, ([x]) => intTo80(signed ? BigInt.asIntN(w, x!) : x!));
+    }
+    default:
+      return null;
   }
 }
 

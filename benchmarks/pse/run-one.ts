@@ -1,0 +1,91 @@
+// One (subject, configuration) run of the PSE experiment, in a process of its own so its peak memory is
+// its own: compile the subject (clang-19 -O0, --libc none), explore it under the configuration's searcher
+// with or without the postcondition pruner, and write one small JSON with paths, instructions, time,
+// peak RSS / heap and the pruner's counts.
+//
+//   npx tsx benchmarks/pse/run-one.ts --subject NAME --config NAME --out FILE.json [--max-time S]
+
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { runProgram } from '../../src/engine/executor.js';
+import { Memory } from '../../src/engine/memory.js';
+import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from '../../src/engine/options.js';
+import { parseModule } from '../../src/ir/index.js';
+import { createSearcher } from '../../src/search/index.js';
+import { createSolver } from '../../src/solver/index.js';
+import { coveredLines, createPostconditionPruner, errorSitesOf, statsJson } from '../../src/strategies/postcondition/index.js';
+import type { Executor } from '../../src/engine/executor.js';
+import type { TestCase } from '../../src/engine/test-case.js';
+import { CONFIGS, ROOT, SUBJECTS, type RunRecord } from './subjects.js';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const subject = SUBJECTS.find((s) => s.name === arg('--subject'));
+const config = CONFIGS.find((c) => c.name === arg('--config'));
+const outFile = arg('--out');
+const maxTime = Number(arg('--max-time') ?? 300);
+if (!subject || !config || !outFile) {
+  process.stderr.write(`usage: run-one.ts --subject {${SUBJECTS.map((s) => s.name).join('|')}} --config {${CONFIGS.map((c) => c.name).join('|')}} --out FILE\n`);
+  process.exit(2);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'sympath-pse-'));
+try {
+  const ll = join(work, 'p.ll');
+  execFileSync(
+    'clang-19',
+    ['-S', '-emit-llvm', '-g', '-O0', '-Xclang', '-disable-O0-optnone', '-w', '-I', join(ROOT, 'runtime', 'include'), ...subject.defines.map((d) => `-D${d}`), subject.file, '-o', ll],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const module = parseModule(readFileSync(ll, 'utf8'), 'p.ll');
+  const solver = await createSolver({ backend: 'native', timeoutSeconds: 30 });
+  const opts: EngineOptions = { ...DEFAULT_ENGINE_OPTIONS, search: config.search, maxTime, seed: 1, programSourceFiles: [subject.file] };
+  const pruner = config.pse ? createPostconditionPruner(config.pse) : null;
+  let engine: Executor | null = null;
+  const tests: TestCase[] = [];
+  let peakHeap = 0;
+  const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 50);
+  const t0 = performance.now();
+  const r = await runProgram(module, opts, {
+    solver,
+    sink: { add: (t) => (tests.push(t), null) },
+    createSearcher: (ctx) => createSearcher(opts.search, ctx, { batchInstructions: 0, batchSeconds: 0 }),
+    stdout: () => {},
+    stderr: () => {},
+    hooks: pruner ? [pruner.hook] : [],
+    createMemory: (ex) => {
+      engine = ex;
+      return pruner ? pruner.createMemory(ex) : new Memory(ex);
+    },
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+  const record: RunRecord = {
+    subject: subject.name,
+    config: config.name,
+    search: config.search.join('+'),
+    pse: config.pse ?? null,
+    paths: r.paths,
+    explored: r.paths.completed + r.paths.errors + r.paths.partial + r.paths.pruned,
+    instructions: r.instructions,
+    seconds,
+    solverSeconds: solver.stats.seconds,
+    peakRssMB: process.resourceUsage().maxRSS / 1024,
+    peakHeapMB: peakHeap / (1024 * 1024),
+    haltReason: r.haltReason ?? null,
+    errors: [...errorSitesOf(tests)].sort(),
+    lines: engine ? [...coveredLines(engine)].sort() : [],
+    prune: pruner ? statsJson(pruner.hook.finish()) : null,
+  };
+  await solver.close();
+  mkdirSync(dirname(outFile), { recursive: true });
+  writeFileSync(outFile, `${JSON.stringify(record, null, 1)}\n`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,103 @@
+// The PSE experiment's subjects and configurations. Subjects are pluggable: the small programs of
+// programs/ (suffix-independent-of-prefix shapes, parsers, state machines) are here now; the Coreutils
+// utilities of issue 5 join through `coreutilsSubjects()` once their bitcode exists (the paper's setting:
+// symbolic arguments of 2 characters plus stdin, under the POSIX model and musl) — until then that list
+// is empty and the results say the Coreutils runs are pending.
+
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PostconditionOptions } from '../../src/strategies/postcondition/index.js';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const PROGRAMS = join(ROOT, 'benchmarks', 'pse', 'programs');
+
+export interface Subject {
+  name: string;
+  file: string;
+  /** -D definitions. */
+  defines: string[];
+  /** 'small': programs/; 'coreutils': issue 5's utilities (pending). */
+  kind: 'small' | 'coreutils';
+}
+
+export interface Config {
+  name: string;
+  search: string[];
+  /** Postcondition pruner options; absent = no pruning. */
+  pse?: Partial<PostconditionOptions>;
+  /** Part of the main table (DFS with and without PSE), the ablation, or the searcher comparison. */
+  group: 'main' | 'ablation' | 'searcher';
+}
+
+/** All heuristics on (the paper's "all optimization options enabled"). */
+const ALL: Partial<PostconditionOptions> = { firstInstanceOnly: true, simplify: true, reuseWp: true, maxSummarySize: 200 };
+
+export const CONFIGS: Config[] = [
+  { name: 'dfs', search: ['dfs'], group: 'main' },
+  { name: 'dfs+pse', search: ['dfs'], pse: ALL, group: 'main' },
+  // Ablation: PSE with no heuristic, then each heuristic alone off from the full set.
+  { name: 'pse-plain', search: ['dfs'], pse: { firstInstanceOnly: false, simplify: false, reuseWp: false, maxSummarySize: 200 }, group: 'ablation' },
+  { name: 'pse-all-instances', search: ['dfs'], pse: { ...ALL, firstInstanceOnly: false }, group: 'ablation' },
+  { name: 'pse-no-simplify', search: ['dfs'], pse: { ...ALL, simplify: false }, group: 'ablation' },
+  { name: 'pse-no-reuse', search: ['dfs'], pse: { ...ALL, reuseWp: false }, group: 'ablation' },
+  { name: 'pse-size-20', search: ['dfs'], pse: { ...ALL, maxSummarySize: 20 }, group: 'ablation' },
+  // Other searchers (on the searcher-comparison subjects only).
+  { name: 'bfs', search: ['bfs'], group: 'searcher' },
+  { name: 'bfs+pse', search: ['bfs'], pse: ALL, group: 'searcher' },
+  { name: 'random-path', search: ['random-path'], group: 'searcher' },
+  { name: 'random-path+pse', search: ['random-path'], pse: ALL, group: 'searcher' },
+];
+
+function small(name: string, file: string, defines: string[] = []): Subject {
+  return { name, file: join(PROGRAMS, file), defines, kind: 'small' };
+}
+
+export const SMALL_SUBJECTS: Subject[] = [
+  small('independent-4x4', 'independent.c', ['K=4', 'M=4']),
+  small('independent-6x5', 'independent.c', ['K=6', 'M=5']),
+  small('diamonds-6', 'diamonds.c', ['N=6']),
+  small('diamonds-8', 'diamonds.c', ['N=8']),
+  small('args', 'args.c'),
+  small('wc', 'wc.c'),
+  small('tokens', 'tokens.c'),
+  small('date', 'date.c'),
+  small('machine', 'machine.c'),
+];
+
+/**
+ * Coreutils utilities of issue 5, when built: one subject per bitcode file found under
+ * benchmarks/coreutils/bc (the layout issue 5's build is expected to produce). Empty until then.
+ */
+export function coreutilsSubjects(): Subject[] {
+  const dir = join(ROOT, 'benchmarks', 'coreutils', 'bc');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.bc') || f.endsWith('.ll'))
+    .map((f) => ({ name: `coreutils-${f.replace(/\.(bc|ll)$/, '')}`, file: join(dir, f), defines: [], kind: 'coreutils' as const }));
+}
+
+export const SUBJECTS: Subject[] = [...SMALL_SUBJECTS, ...coreutilsSubjects()];
+
+/** Subjects the other searchers are compared on (one, as asked: where the effect shows). */
+export const SEARCHER_SUBJECTS = ['independent-4x4', 'diamonds-6'];
+
+/** One run's record (results/pse/runs/<subject>/<config>.json). */
+export interface RunRecord {
+  subject: string;
+  config: string;
+  search: string;
+  pse: Partial<PostconditionOptions> | null;
+  paths: { completed: number; errors: number; partial: number; pruned: number };
+  /** Every ended path: completed + errors + partial + pruned (the paper's "explored paths"). */
+  explored: number;
+  instructions: number;
+  seconds: number;
+  solverSeconds: number;
+  peakRssMB: number;
+  peakHeapMB: number;
+  haltReason: string | null;
+  errors: string[];
+  lines: string[];
+  prune: Record<string, unknown> | null;
+}

@@ -1,0 +1,389 @@
+// The backward walk (the paper's UpdatePostcondition): from the end of a path to its start, the weakest
+// precondition of the suffix over program-state leaves, recorded into the summary of every branch
+// location passed. The precondition is a persistent list of conjuncts, earliest (nearest the current
+// point) first, with a count per leaf array of the conjuncts mentioning it: a step whose defined leaf
+// no conjunct mentions costs one map lookup, and a substitution rewrites only the conjuncts up to the
+// last one that mentions a substituted leaf (the rest of the list is shared).
+//
+// One step, for event e with pre-state terms:  wp_before = checks(e) ∧ σ_e(wp_after)
+//   def  v := t              σ: Reg(v) ↦ t (a fresh value when t is not modelled); checks: b ≠ 0 for a
+//                            division, b <u w for a shift under --check-overshift
+//   load v := M_R[a]         σ: Reg(v) ↦ bytes of Mem(R) at a − base; checks: Live(R), a − base ≤ size − n
+//   store M_R[a] := v        σ: Mem(R) ↦ Mem(R) with the bytes of v written at a − base; same checks
+//   alloca v (region R)      σ: Reg(v) ↦ base, Mem(R) ↦ zeros, Live(R) ↦ true
+//   call f(args)             σ: Reg(d+1, param_i) ↦ arg_i; through a pointer: check fp = its value
+//   ret v                    σ: Reg(d−1, call) ↦ v
+//   br/switch to T           σ: phi moves of the edge; Π[br, T, context] ∨= wp; check: the condition of T
+//   built-in                 builtins.ts (writes, result, pinned arguments, assumptions)
+//   anything else            a barrier: wp := false, the walk stops (nothing before it is learnt).
+
+import { ArrayDecl, type Expr } from '../../expr/expr.js';
+import * as B from '../../expr/build.js';
+import { collectArrays } from '../../expr/evaluate.js';
+import { Kind } from '../../expr/expr.js';
+import { calledFunction } from '../../ir/index.js';
+import { storeSize } from '../../engine/type-layout.js';
+import { modelBuiltin } from './builtins.js';
+import { EvKind, summaryKey, type Ev, type ObservedAccess } from './events.js';
+import { isEntryAlloca, LeafKind, type Leaves, type Region } from './leaves.js';
+import { ObjKind } from '../../memory/memory-object.js';
+import type { Semantics } from './semantics.js';
+import { newMemo, substitute, type Subst, type SubstMemo } from './subst.js';
+import type { Summaries } from './summary.js';
+
+class Cell {
+  constructor(
+    readonly c: Expr,
+    readonly next: Cell | null,
+  ) {}
+}
+
+const EMPTY: ReadonlySet<ArrayDecl> = new Set();
+
+function arraysOf(e: Expr): ReadonlySet<ArrayDecl> {
+  return e.kind === Kind.Const ? EMPTY : collectArrays(e);
+}
+
+/** A weakest precondition under construction: a conjunction kept as a persistent list. */
+export class WpState {
+  private head: Cell | null = null;
+  private readonly occ = new Map<ArrayDecl, number>();
+  private readonly present = new Map<number, number>();
+  isFalse = false;
+  length = 0;
+
+  /** Whether some conjunct mentions leaf array `a`. */
+  has(a: ArrayDecl): boolean {
+    return (this.occ.get(a) ?? 0) > 0;
+  }
+
+  private count(c: Expr, delta: number): void {
+    for (const a of arraysOf(c)) this.occ.set(a, (this.occ.get(a) ?? 0) + delta);
+    this.present.set(c.id, (this.present.get(c.id) ?? 0) + delta);
+    this.length += delta;
+  }
+
+  /** Conjoins `c` (a condition on the current point's state). */
+  add(c: Expr): void {
+    if (this.isFalse || c.isTrue) return;
+    if (c.isFalse) {
+      this.isFalse = true;
+      return;
+    }
+    if ((this.present.get(c.id) ?? 0) > 0) return;
+    this.head = new Cell(c, this.head);
+    this.count(c, 1);
+  }
+
+  /** wp := σ(wp), rewriting only conjuncts that mention a substituted leaf. */
+  apply(sigma: Subst, memo: SubstMemo): void {
+    if (this.isFalse) return;
+    const keys: ArrayDecl[] = [];
+    let remaining = 0;
+    for (const k of sigma.keys()) {
+      const n = this.occ.get(k) ?? 0;
+      if (n > 0) {
+        keys.push(k);
+        remaining += n;
+      }
+    }
+    if (keys.length === 0) return;
+    const out: Expr[] = [];
+    let cell = this.head;
+    while (cell !== null && remaining > 0) {
+      const c = cell.c;
+      cell = cell.next;
+      const arrs = arraysOf(c);
+      let hits = 0;
+      for (const k of keys) if (arrs.has(k)) hits++;
+      if (hits === 0) {
+        out.push(c);
+        continue;
+      }
+      remaining -= hits;
+      this.count(c, -1);
+      const c2 = substitute(c, sigma, memo);
+      if (c2.isFalse) {
+        this.isFalse = true;
+        return;
+      }
+      if (c2.isTrue) continue;
+      out.push(c2);
+      this.count(c2, 1);
+    }
+    let h = cell;
+    for (let i = out.length - 1; i >= 0; i--) h = new Cell(out[i]!, h);
+    this.head = h;
+  }
+
+  /** wp := a → wp, conjunct by conjunct (an assumption about a fresh value made here). */
+  assume(a: Expr): void {
+    if (this.isFalse || a.isTrue) return;
+    const na = B.notB(a);
+    const all = this.conjuncts();
+    this.head = null;
+    this.occ.clear();
+    this.present.clear();
+    this.length = 0;
+    for (let i = all.length - 1; i >= 0; i--) this.add(B.or(na, all[i]!));
+  }
+
+  conjuncts(): Expr[] {
+    const out: Expr[] = [];
+    for (let c = this.head; c; c = c.next) out.push(c.c);
+    return out;
+  }
+
+  /** The arrays some conjunct mentions. */
+  *arrays(): IterableIterator<ArrayDecl> {
+    for (const [a, n] of this.occ) if (n > 0) yield a;
+  }
+}
+
+export interface WalkOptions {
+  /** Record only the first dynamic instance of each branch location on a path (the paper's 4.1). */
+  firstInstanceOnly: boolean;
+  /** Keep each event's substitution memo for the next path through it (the paper's 4.3). */
+  reuseWp: boolean;
+}
+
+export interface WalkStats {
+  walks: number;
+  events: number;
+  /** Summary updates made (disjuncts offered to a summary). */
+  updates: number;
+  /** Why walks stopped early, with counts. */
+  barriers: Map<string, number>;
+}
+
+/** The backward walk over one path's events. */
+export class Walker {
+  constructor(
+    private readonly sem: Semantics,
+    private readonly leaves: Leaves,
+    private readonly summaries: Summaries,
+    private readonly opts: WalkOptions,
+    readonly stats: WalkStats,
+  ) {}
+
+  /** The memo of substituting `sigma` at `ev`: kept on the event (per leaf set, so a memo is only ever
+   *  reused for the same substitution) when --pse-reuse-wp is on, fresh otherwise. */
+  private memoOf(ev: Ev, sigma: Subst): SubstMemo {
+    if (!this.opts.reuseWp) return newMemo();
+    const key = [...sigma.keys()].map((a) => a.id).sort((x, y) => x - y).join(',');
+    ev.memos ??= new Map();
+    let m = ev.memos.get(key);
+    if (!m) {
+      m = newMemo();
+      ev.memos.set(key, m);
+    }
+    return m;
+  }
+
+  private apply(ev: Ev, wp: WpState, sigma: Subst): void {
+    if (sigma.size > 0) wp.apply(sigma, this.memoOf(ev, sigma));
+  }
+
+  private regionOf = (a: ObservedAccess): Region => this.leaves.region(a.mo, a.depth);
+
+  /** Walks from `start` back to the path's first event with `wp` as the precondition after `start`. */
+  walk(start: Ev | null, wp: WpState): void {
+    this.stats.walks++;
+    for (let ev = start; ev !== null; ev = ev.prev) {
+      this.stats.events++;
+      const why = this.step(ev, wp);
+      if (why !== null) {
+        this.stats.barriers.set(why, (this.stats.barriers.get(why) ?? 0) + 1);
+        return;
+      }
+      if (wp.isFalse) return;
+    }
+  }
+
+  /** One backward step; the reason when `ev` is a barrier. */
+  private step(ev: Ev, wp: WpState): string | null {
+    const sem = this.sem;
+    const inst = ev.inst;
+    const d = ev.depth;
+    if (ev.barrier !== null) return ev.barrier;
+    switch (ev.kind) {
+      case EvKind.Nop:
+        return null;
+      case EvKind.Barrier:
+        return `${inst.op}`;
+      case EvKind.Def: {
+        const leaf = this.leaves.reg(d, inst);
+        if (leaf && wp.has(leaf.array)) {
+          const t = sem.defTerm(ev) ?? sem.fresh(ev);
+          this.apply(ev, wp, new Map([[leaf.array, { kind: 'value', value: t }]]));
+        }
+        for (const c of sem.implicitChecks(ev)) wp.add(c);
+        return null;
+      }
+      case EvKind.Load: {
+        const r = ev.region;
+        if (r === null) return 'load: object unknown';
+        const a = sem.term(d, inst.operands[0]!);
+        if (!a) return 'load: address not modelled';
+        const leaf = this.leaves.reg(d, inst);
+        if (leaf && wp.has(leaf.array)) {
+          this.apply(ev, wp, new Map([[leaf.array, { kind: 'value', value: sem.loadValue(a, r, inst.type) }]]));
+        }
+        for (const c of sem.accessConjuncts(a, r, storeSize(inst.type))) wp.add(c);
+        return null;
+      }
+      case EvKind.Store: {
+        const r = ev.region;
+        if (r === null) return 'store: object unknown';
+        const a = sem.term(d, inst.operands[1]!);
+        const v = sem.term(d, inst.operands[0]!);
+        if (!a) return 'store: address not modelled';
+        if (!v) return 'store: value not scalar';
+        if (wp.has(r.mem)) this.apply(ev, wp, new Map([[r.mem, { kind: 'writes', writes: sem.storeWrites(a, r, v, inst.operands[0]!.type) }]]));
+        for (const c of sem.accessConjuncts(a, r, storeSize(inst.operands[0]!.type))) wp.add(c);
+        return null;
+      }
+      case EvKind.Alloca: {
+        const r = ev.region;
+        if (r === null) return 'alloca: object unknown';
+        if (inst.operands.length > 0 && inst.operands[0]!.vk !== 'cint') return 'alloca: dynamic size';
+        const sigma: Subst = new Map();
+        const leaf = this.leaves.reg(d, inst);
+        if (leaf) sigma.set(leaf.array, { kind: 'value', value: B.constant(64, r.base) });
+        sigma.set(r.mem, { kind: 'zero', array: this.leaves.zero(r.size) });
+        sigma.set(r.live, { kind: 'bool', value: B.TRUE });
+        this.apply(ev, wp, sigma);
+        return null;
+      }
+      case EvKind.Call: {
+        if (ev.allocated) return 'call: byval or variadic arguments';
+        const callee = ev.callee;
+        if (!callee) return 'call: callee unknown';
+        const sigma: Subst = new Map();
+        if (!sem.bindParams(ev, callee, sigma, (a) => wp.has(a))) return 'call: argument width';
+        this.apply(ev, wp, sigma);
+        if (!this.pinCallee(ev, wp)) return 'call: function pointer';
+        return null;
+      }
+      case EvKind.Ret: {
+        if (d === 0) return 'ret from main';
+        const site = ev.callSite;
+        if (!site || site.op !== 'call') return 'ret: call site';
+        const leaf = this.leaves.reg(d - 1, site);
+        if (leaf && wp.has(leaf.array)) {
+          const v = inst.operands.length > 0 ? sem.term(d, inst.operands[0]!) : null;
+          this.apply(ev, wp, new Map([[leaf.array, { kind: 'value', value: v ?? sem.fresh(ev) }]]));
+        }
+        return null;
+      }
+      case EvKind.Jump: {
+        const sigma: Subst = new Map();
+        sem.phiMoves(d, inst.parent, ev.taken!, sigma, (a) => wp.has(a));
+        this.apply(ev, wp, sigma);
+        return null;
+      }
+      case EvKind.Br:
+      case EvKind.Switch: {
+        const taken = ev.taken;
+        if (taken === null) return 'branch: successor unknown';
+        const sigma: Subst = new Map();
+        sem.phiMoves(d, inst.parent, taken, sigma, (a) => wp.has(a));
+        this.apply(ev, wp, sigma);
+        if (wp.isFalse) return null;
+        if (!this.opts.firstInstanceOnly || ev.occurrence <= 1) {
+          this.stats.updates++;
+          this.summaries.add(summaryKey(inst, taken, ev.ctx), this.summaryOf(ev, wp));
+        }
+        const cond = sem.branchCondition(inst, d, taken);
+        if (cond === null) return 'branch: condition not modelled';
+        wp.add(cond);
+        return null;
+      }
+      case EvKind.Builtin: {
+        const m = modelBuiltin(ev, sem, this.regionOf);
+        if (typeof m === 'string') return m;
+        const sigma: Subst = new Map();
+        const leaf = this.leaves.reg(d, inst);
+        if (leaf && m.result !== undefined && wp.has(leaf.array)) {
+          const v = m.result ?? sem.fresh(ev);
+          if (v.width !== leaf.width) return 'built-in: result width';
+          sigma.set(leaf.array, { kind: 'value', value: v });
+        }
+        for (const w of m.writes) {
+          if (!wp.has(w.region.mem)) continue;
+          if (sigma.has(w.region.mem)) return 'built-in: two writes to one object';
+          sigma.set(w.region.mem, { kind: 'writes', writes: w.writes });
+        }
+        this.apply(ev, wp, sigma);
+        for (const a of m.antecedents) wp.assume(a);
+        for (const c of m.conjuncts) wp.add(c);
+        for (const acc of ev.accesses ?? []) {
+          const r = this.regionOf(acc);
+          if (r.kind !== ObjKind.Global) wp.add(r.liveTerm);
+        }
+        if (!this.pinCallee(ev, wp)) return 'call: function pointer';
+        return null;
+      }
+    }
+    return 'unknown event';
+  }
+
+  /**
+   * The disjunct recorded at branch `ev`: the precondition, conjoined with the stack shape at the branch
+   * (so the stack objects the suffix allocates get the addresses they had). Given that shape, the
+   * entry-block allocas of every frame live at the branch sit where they sat on this path — the same
+   * functions (the calling context), entered at the same stack bases, lay out their entry blocks alike —
+   * so their address registers become those constants and their objects' Live leaves true: conjuncts
+   * about the locals of live frames then vanish, and summaries of different paths stay comparable.
+   */
+  private summaryOf(ev: Ev, wp: WpState): Expr[] {
+    const conj = wp.conjuncts();
+    const sigma: Subst = new Map();
+    const frames = ev.frames ?? [];
+    const allocas = ev.allocas;
+    if (allocas) {
+      for (const a of wp.arrays()) {
+        const info = this.leaves.info.get(a.id);
+        if (!info) continue;
+        if (info.kind === LeafKind.Reg) {
+          const v = info.value;
+          if (v.vk !== 'inst' || !isEntryAlloca(v) || frames[info.depth] !== v.parent.fn) continue;
+          const addr = allocas.get(this.leaves.allocaKey(info.depth, v));
+          if (addr !== undefined) sigma.set(a, { kind: 'value', value: B.constant(64, addr) });
+        } else if (info.kind === LeafKind.Live && info.region.kind === ObjKind.Stack) {
+          const r = info.region;
+          for (const inst of this.leaves.allocaOf.get(r) ?? []) {
+            if (frames[r.depth] === inst.parent.fn && allocas.get(this.leaves.allocaKey(r.depth, inst)) === r.base) {
+              sigma.set(a, { kind: 'bool', value: B.TRUE });
+              break;
+            }
+          }
+        }
+      }
+    }
+    const out = sigma.size === 0 ? conj : conj.map((c) => substitute(c, sigma));
+    if (ev.shape) out.push(ev.shape.term);
+    return out;
+  }
+
+  /** An indirect call: the pointer must equal the function it called. */
+  private pinCallee(ev: Ev, wp: WpState): boolean {
+    const callee = ev.inst.operands[0]!;
+    if (calledFunction(ev.inst) !== undefined) return true;
+    if (ev.fp === null) return false;
+    const t = this.sem.term(ev.depth, callee);
+    if (!t) return false;
+    wp.add(B.eq(t, B.constant(t.width, ev.fp)));
+    return true;
+  }
+
+  /** Shape leaves of `e` decided for a state whose stack shape at this point is `shapeArray`'s. */
+  resolveShapes(e: Expr, shapeArray: ArrayDecl | null): Expr {
+    const sigma: Subst = new Map();
+    for (const a of arraysOf(e)) {
+      const info = this.leaves.info.get(a.id);
+      if (info && info.kind === LeafKind.Shape) sigma.set(a, { kind: 'bool', value: B.bool(a === shapeArray) });
+    }
+    return sigma.size === 0 ? e : substitute(e, sigma);
+  }
+}

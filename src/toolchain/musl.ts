@@ -1,0 +1,159 @@
+// The libc path of the toolchain: programs compiled against musl's headers and linked with musl in
+// LLVM IR (build/musl, `make musl`; runtime/musl/README.md) and with the environment layer — the POSIX
+// model (runtime/posix, --posix-runtime) or the same model built bare (no symbolic files; argv as
+// given). A program links in two steps, as musl's README says: the program, crt1.bc and the layer whole,
+// then `--only-needed` libc.bc (only the libc functions the program reaches).
+//
+// The layer's IR is built on demand into build/posix/ (a few seconds) and cached by modification time;
+// when build/musl is missing it is built with `make musl` (about 40 s, once), with a message.
+
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { UserError } from '../cli/user-error.js';
+import { runTool } from './tools.js';
+
+/** Where the pieces live, from the repository root. */
+export function muslPaths(root: string): { dir: string; libc: string; crt1: string; include: string; posixSrc: string; posixOut: string } {
+  return {
+    dir: join(root, 'build', 'musl'),
+    libc: join(root, 'build', 'musl', 'libc.bc'),
+    crt1: join(root, 'build', 'musl', 'crt1.bc'),
+    include: join(root, 'build', 'musl', 'include'),
+    posixSrc: join(root, 'runtime', 'posix'),
+    posixOut: join(root, 'build', 'posix'),
+  };
+}
+
+/** The environment layer linked with a musl program. */
+export type EnvLayer = 'posix' | 'bare';
+
+/**
+ * The layer is compiled without optimisation (-O0, optnone off): at -O1 clang turns the model's small
+ * branches on symbolic data (a permission bit, a file type) into `select`s, so one path would carry a
+ * symbolic file descriptor or pointer where KLEE's model forks into one path per outcome.
+ */
+const LAYER_FLAGS = ['-O0', '-Xclang', '-disable-O0-optnone', '-fno-pic', '-fno-stack-protector', '-D_GNU_SOURCE', '-w'];
+
+let resourceDir: string | undefined;
+
+/** clang-19's own header folder (compiler headers musl lacks: stdarg.h's builtins, intrinsics). */
+async function clangResourceInclude(): Promise<string> {
+  resourceDir ??= (await runTool('clang', ['-print-resource-dir'], 'asking clang-19 for its resource folder')).stdout.trim();
+  return join(resourceDir, 'include');
+}
+
+/** clang arguments that compile against musl's headers instead of the system's. */
+export async function muslClangArgs(root: string): Promise<string[]> {
+  return ['-nostdinc', '-isystem', muslPaths(root).include, '-isystem', await clangResourceInclude()];
+}
+
+let building: Promise<void> | undefined;
+
+/**
+ * Makes sure build/musl holds libc.bc, crt1.bc and the headers: when they are missing, runs
+ * `make musl` (fetches Debian's musl source once and builds it, ~40 s), telling `log` first.
+ */
+export async function ensureMusl(root: string, log: (text: string) => void = (t) => process.stderr.write(t)): Promise<void> {
+  const p = muslPaths(root);
+  const ready = (): boolean => existsSync(p.libc) && existsSync(p.crt1) && existsSync(join(p.include, 'stdio.h'));
+  if (ready()) return;
+  building ??= (async () => {
+    log('sympath: build/musl is missing: building musl into LLVM IR with `make musl` (about 40 s, once)\n');
+    try {
+      await promisify(execFile)('make', ['--no-print-directory', '-C', root, 'musl'], { maxBuffer: 64 << 20 });
+    } catch (e) {
+      const out = `${(e as { stdout?: string }).stdout ?? ''}${(e as { stderr?: string }).stderr ?? ''}`.trim().split('\n').slice(-15).join('\n');
+      throw new UserError(
+        `${out}\nsympath: building musl failed (see above); run \`make musl\` in ${root} (it needs Debian's deb-src ` +
+          `mirror and dpkg-dev), or use --libc none`,
+      );
+    }
+    if (!ready()) throw new UserError(`sympath: \`make musl\` did not produce ${p.libc}; run it in ${root} and check its output`);
+  })();
+  try {
+    await building;
+  } finally {
+    building = undefined;
+  }
+}
+
+function mtime(path: string): number {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+/**
+ * The environment layer's IR (build/posix/posix.bc or bare.bc), rebuilt when a runtime/posix source, the
+ * KLEE header or musl's headers are newer. Written through a temporary name and renamed, so parallel
+ * runs never read half a file.
+ */
+export async function envLayerBitcode(root: string, layer: EnvLayer): Promise<string> {
+  const p = muslPaths(root);
+  const out = join(p.posixOut, `${layer}.bc`);
+  const sources = readdirSync(p.posixSrc).filter((f) => f.endsWith('.c')).sort();
+  const inputs = [
+    ...readdirSync(p.posixSrc).map((f) => join(p.posixSrc, f)),
+    join(root, 'runtime', 'include', 'klee', 'klee.h'),
+    join(p.include, 'stdio.h'),
+    fileURLToPath(import.meta.url), // this file: the flags
+  ];
+  const built = mtime(out);
+  if (built >= 0 && inputs.every((f) => mtime(f) <= built)) return out;
+  mkdirSync(p.posixOut, { recursive: true });
+  const tag = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  const musl = await muslClangArgs(root);
+  const objs = await Promise.all(
+    sources.map(async (src) => {
+      const obj = join(p.posixOut, `${layer}-${src.replace(/\.c$/, '')}.${tag}.bc`);
+      await runTool(
+        'clang',
+        [...LAYER_FLAGS, ...(layer === 'bare' ? ['-DSYMPATH_BARE'] : []), ...musl, '-I', join(root, 'runtime', 'include'),
+          '-emit-llvm', '-c', join(p.posixSrc, src), '-o', obj],
+        `compiling the POSIX model (${src})`,
+      );
+      return obj;
+    }),
+  );
+  const tmp = join(p.posixOut, `${layer}.${tag}.bc`);
+  await runTool('llvm-link', [...objs, '-o', tmp], 'linking the POSIX model');
+  renameSync(tmp, out);
+  for (const o of objs) rmSync(o, { force: true });
+  return out;
+}
+
+/** Whether an IR file already holds musl's start-up code (a module sympath linked before). */
+export async function isMuslLinked(file: string): Promise<boolean> {
+  if (file.endsWith('.ll')) return /^define [^\n]*@__sympath_start\(/m.test(readFileSync(file, 'utf8'));
+  const { stdout } = await runTool('llvm-nm', ['--defined-only', '--just-symbol-name', file], `listing the symbols of ${file}`);
+  return stdout.split('\n').some((l) => l.trim() === '__sympath_start');
+}
+
+/**
+ * Links the program's IR files (already compiled) with crt1, the environment layer and musl into one
+ * textual module at `out`. With `mayBeLinked`, a single input that is already linked with musl (an
+ * output directory's program.ll, say) is copied as it is.
+ */
+export async function linkWithMusl(
+  root: string,
+  inputs: readonly string[],
+  out: string,
+  layer: EnvLayer,
+  work: string,
+  mayBeLinked = false,
+): Promise<void> {
+  const p = muslPaths(root);
+  if (mayBeLinked && inputs.length === 1 && (await isMuslLinked(inputs[0]!))) {
+    await runTool('llvm-link', ['-S', inputs[0]!, '-o', out], `copying ${inputs[0]}`);
+    return;
+  }
+  const env = await envLayerBitcode(root, layer);
+  const whole = join(work, 'program.crt.bc');
+  await runTool('llvm-link', [...inputs, p.crt1, env, '-o', whole], 'linking the program with crt1 and the POSIX model');
+  await runTool('llvm-link', ['-S', '--only-needed', whole, p.libc, '-o', out], 'linking the program with musl (libc.bc)');
+}
