@@ -10,12 +10,21 @@ BUILD := build
 DEMO_SRC := examples/demo.c
 DEMO_OUT := $(BUILD)/demo-out
 
-.PHONY: all setup build demo test clean distclean
+.PHONY: all setup build demo test clean distclean coreutils
 
 all: build
 
+# musl 1.2.3 in LLVM IR (`make musl`: build/musl; see runtime/musl/README.md), the default C library
+# of `sympath run`. Setup builds it once (about a minute); afterwards `make musl` is a no-op.
+include mk/musl.mk
+
 setup:
 	@bash scripts/setup.sh
+	@$(MAKE) --no-print-directory musl
+
+# GNU Coreutils 9.1 built into LLVM IR (and natively with gcov) as subjects: benchmarks/coreutils.
+coreutils: setup
+	@$(MAKE) --no-print-directory -C benchmarks/coreutils coreutils
 
 build: setup
 	@npm run --silent build

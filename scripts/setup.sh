@@ -17,8 +17,10 @@ run() { if [ -n "$dry" ]; then printf 'setup: would run: %s\n' "$*"; else "$@"; 
 
 # --- Debian packages ------------------------------------------------------------------------------
 # Each entry is CHECK:PACKAGE; CHECK is a command on PATH or an absolute path the package installs.
-# Later issues add their packages here (e.g. dpkg-dev for `apt-get source`).
+# dpkg-dev gives dpkg-source, which `apt-get source` needs (musl and coreutils come from Debian's
+# source packages: scripts/debian-source.sh).
 required=(
+  dpkg-source:dpkg-dev
   make:make
   gcc:gcc
   /usr/include/stdio.h:libc6-dev

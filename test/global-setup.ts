@@ -1,7 +1,8 @@
 // Runs once before the suite: rebuilds dist/ with `tsc` when a file under src/ is newer than the last
-// build, so tests that run the real CLI (`node bin/sympath.mjs`) see the current sources. Fast when
-// nothing changed (one walk of src/ comparing modification times).
-import { readdirSync, statSync } from 'node:fs';
+// build, so tests that run the real CLI (`node bin/sympath.mjs`) see the current sources, and builds
+// musl into LLVM IR (`make musl`, ~40 s once; `sympath run`'s default C library) when build/musl is
+// missing. Fast when nothing changed (one walk of src/ comparing modification times).
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
@@ -26,7 +27,19 @@ function builtMtime(): number {
   }
 }
 
+function ensureMusl(): void {
+  if (existsSync(join(root, 'build', 'musl', 'libc.bc')) && existsSync(join(root, 'build', 'musl', 'crt1.bc'))) return;
+  process.stderr.write('test/global-setup: build/musl is missing: running `make musl` (about a minute, once)\n');
+  try {
+    execFileSync('make', ['--no-print-directory', '-C', root, 'musl'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (e) {
+    const out = `${(e as { stdout?: Buffer }).stdout?.toString() ?? ''}${(e as { stderr?: Buffer }).stderr?.toString() ?? ''}`;
+    process.stderr.write(`test/global-setup: \`make musl\` failed; the tests that need musl will fail:\n${out.slice(-3000)}\n`);
+  }
+}
+
 export default function setup(): void {
+  ensureMusl();
   if (builtMtime() >= newestMtime(join(root, 'src'))) return;
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   try {

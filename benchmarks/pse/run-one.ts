@@ -51,6 +51,7 @@ try {
   let peakHeap = 0;
   const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 50);
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const r = await runProgram(module, opts, {
     solver,
     sink: { add: (t) => (tests.push(t), null) },
@@ -64,6 +65,7 @@ try {
     },
   });
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);
   peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
   const record: RunRecord = {
@@ -75,6 +77,7 @@ try {
     explored: r.paths.completed + r.paths.errors + r.paths.partial + r.paths.pruned,
     instructions: r.instructions,
     seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
     solverSeconds: solver.stats.seconds,
     peakRssMB: process.resourceUsage().maxRSS / 1024,
     peakHeapMB: peakHeap / (1024 * 1024),

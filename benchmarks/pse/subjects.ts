@@ -92,7 +92,11 @@ export interface RunRecord {
   /** Every ended path: completed + errors + partial + pruned (the paper's "explored paths"). */
   explored: number;
   instructions: number;
+  /** Wall-clock seconds of the exploration. */
   seconds: number;
+  /** CPU seconds of this process (user + system) during the exploration: the solver runs in a child
+   *  process (native Z3) and is not in it; wall time on a shared machine is noisier. */
+  cpuSeconds: number;
   solverSeconds: number;
   peakRssMB: number;
   peakHeapMB: number;

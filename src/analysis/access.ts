@@ -37,6 +37,16 @@ function objectType(pt: PointsTo, o: number): Type | undefined {
   return undefined;
 }
 
+/**
+ * The memory locations a pointer may address: its points-to set without functions (a function's
+ * address is not memory a load or store can reach; functions stay in points-to sets as call targets).
+ */
+function memory(pt: PointsTo, ptr: Value): readonly number[] {
+  const objs = pt.pointsTo(ptr);
+  for (const o of objs) if (pt.objects[o]!.kind === ObjKind.Function) return objs.filter((x) => pt.objects[x]!.kind !== ObjKind.Function);
+  return objs;
+}
+
 export function sortedUnion(parts: readonly (readonly number[])[]): readonly number[] {
   const nonEmpty = parts.filter((p) => p.length > 0);
   if (nonEmpty.length === 0) return [];
@@ -48,7 +58,7 @@ export function sortedUnion(parts: readonly (readonly number[])[]): readonly num
 function argPointees(pt: PointsTo, args: readonly Value[], which: readonly number[] | 'all' | undefined): readonly number[] {
   if (!which) return [];
   const idx = which === 'all' ? args.map((_, i) => i).filter((i) => args[i]!.type.kind === 'ptr') : which;
-  return sortedUnion(idx.filter((i) => i >= 0 && i < args.length).map((i) => pt.pointsTo(args[i]!)));
+  return sortedUnion(idx.filter((i) => i >= 0 && i < args.length).map((i) => memory(pt, args[i]!)));
 }
 
 /** The effect of calling declaration `g` at `call` (its library model, or escaped memory if unknown). */
@@ -77,20 +87,20 @@ export function ownAccess(pt: PointsTo, inst: Instruction): Access {
   const ops = inst.operands;
   switch (inst.op) {
     case 'load':
-      return { defs: [], uses: pt.pointsTo(ops[0]!) };
+      return { defs: [], uses: memory(pt, ops[0]!) };
     case 'store': {
-      const locs = pt.pointsTo(ops[1]!);
+      const locs = memory(pt, ops[1]!);
       const only = locs.length === 1 ? locs[0]! : -1;
       const strong = only >= 0 && pt.objects[only]!.strong && sameScalar(ops[0]!.type, objectType(pt, only)) ? only : undefined;
       return strong === undefined ? { defs: locs, uses: [] } : { defs: locs, uses: [], strong };
     }
     case 'atomicrmw':
     case 'cmpxchg': {
-      const locs = pt.pointsTo(ops[0]!);
+      const locs = memory(pt, ops[0]!);
       return { defs: locs, uses: locs };
     }
     case 'va_arg': {
-      const list = pt.pointsTo(ops[0]!);
+      const list = memory(pt, ops[0]!);
       const area = sortedUnion(list.map((o) => pt.contentsOf(o)).map((c) => c.filter((o) => pt.objects[o]!.kind === ObjKind.VaArea)));
       return { defs: list, uses: sortedUnion([list, area]) };
     }

@@ -1,4 +1,5 @@
-// The call graph of a module (direct calls plus the indirect-call targets points-to resolves) and the
+// The call graph of a module (direct calls, the indirect-call targets points-to resolves, and for a
+// call into unknown code every function that escaped to unknown code, which it may call back) and the
 // mod/ref summaries of its functions: the abstract locations a call to the function may write (mod) or
 // read (ref), transitively through everything it calls. Summaries are computed bottom-up over the
 // strongly connected components of the call graph (Tarjan), one union per component; a function's own
@@ -18,6 +19,8 @@ export interface CallGraph {
   callersOf(f: Func): readonly Instruction[];
   /** Functions `f` may call directly (with a body or not). */
   calleesOf(f: Func): readonly Func[];
+  /** Functions a call may transfer to: its points-to targets, plus escaped functions for unknown code. */
+  targetsOf(call: Instruction): readonly Func[];
   /** Strongly connected components of defined functions, callees before callers. */
   readonly sccs: readonly (readonly Func[])[];
   /** Whether `f` may call itself, directly or through others. */
@@ -45,6 +48,8 @@ function build(m: Module): CallGraph {
   const sites = new Map<Func, Instruction[]>();
   const callers = new Map<Func, Instruction[]>();
   const callees = new Map<Func, Func[]>();
+  const callTargets = new Map<Instruction, readonly Func[]>();
+  const escapedFns = pt.escaped.map((o) => pt.objects[o]!.site).filter((x): x is Func => x?.vk === 'func' && !x.isDeclaration);
   for (const f of defined) {
     const here: Instruction[] = [];
     const out = new Set<Func>();
@@ -52,7 +57,10 @@ function build(m: Module): CallGraph {
       for (const inst of b.instructions) {
         if (inst.op !== 'call' && inst.op !== 'invoke') continue;
         here.push(inst);
-        for (const g of pt.callees(inst)) {
+        // Unknown code may call back any function that escaped to it.
+        const targets = pt.callsUnknown(inst) ? [...new Set([...pt.callees(inst), ...escapedFns])] : pt.callees(inst);
+        callTargets.set(inst, targets);
+        for (const g of targets) {
           out.add(g);
           let c = callers.get(g);
           if (!c) callers.set(g, (c = []));
@@ -159,6 +167,7 @@ function build(m: Module): CallGraph {
     callSitesIn: (f) => sites.get(f) ?? EMPTY,
     callersOf: (f) => callers.get(f) ?? EMPTY,
     calleesOf: (f) => callees.get(f) ?? EMPTY,
+    targetsOf: (call) => callTargets.get(call) ?? pt.callees(call),
     sccs,
     recursive: (f) => recursive.has(f),
     mod: (f) => mod.get(f) ?? EMPTY,

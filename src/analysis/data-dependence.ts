@@ -89,7 +89,7 @@ function compute(m: Module, fn: Func): DataDependence {
       }
     }
     if (u.op === 'call' || u.op === 'invoke') {
-      for (const g of cg.pointsTo.callees(u)) if (!g.isDeclaration) for (const r of retsOf(g)) out.push({ from: r, kind: 'ret' });
+      for (const g of cg.targetsOf(u)) if (!g.isDeclaration) for (const r of retsOf(g)) out.push({ from: r, kind: 'ret' });
     }
     memo.set(u, out);
     return out;

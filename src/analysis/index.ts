@@ -1,7 +1,9 @@
 // The analyses' façade: `analyzeModule(m)` answers every dependence query by static instruction id (and
 // branch direction), with source lines for output. Relations are computed per function on first use
-// and cached; `{ eager: true }` computes all of them (except interactive dependence, DGSE's expensive
-// pair relation, which is always on demand) up front.
+// and cached; `{ eager: true }` computes the core of them up front (points-to, call graph and mod/ref,
+// CFG, control dependence, reaching definitions, data dependence); potential and interactive
+// dependence, the relations only the DGSE/PESO drivers need and the expensive ones, are always
+// computed per function on first query.
 //
 // Directions: conditional br 0 = true, 1 = false; switch 0 = default, i+1 = i-th case (cfg.ts).
 
@@ -50,7 +52,7 @@ export interface NodeRef {
 }
 
 export interface AnalyzeOptions {
-  /** Compute every relation of every function now (default: on first query). */
+  /** Compute the core relations of every function now (default: on first query). */
   readonly eager?: boolean;
 }
 
@@ -112,7 +114,6 @@ export function analyzeModule(m: Module, opts: AnalyzeOptions = {}): ModuleAnaly
       controlDependenceOf(fn);
       reachingDefsOf(m, fn);
       const dd = dataDependenceOf(m, fn);
-      potentialDependenceOf(m, fn);
       for (const b of fn.blocks) for (const inst of b.instructions) dd.of(inst);
     }
   }

@@ -34,7 +34,7 @@ export function memoryEffectsOf(m: Module): MemoryEffects {
     if (a) return a;
     a = ownAccess(pt, inst);
     if (inst.op === 'call' || inst.op === 'invoke') {
-      const bodies = pt.callees(inst).filter((g) => !g.isDeclaration);
+      const bodies = cg.targetsOf(inst).filter((g) => !g.isDeclaration);
       if (bodies.length) {
         a = {
           defs: sortedUnion([a.defs, ...bodies.map((g) => cg.mod(g))]),

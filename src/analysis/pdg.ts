@@ -7,7 +7,8 @@
 //               (f runs only when called: the interprocedural half of control dependence);
 //   ssa, mem, out, param, mem-in, ret — data dependence (data-dependence.ts).
 // Interactive dependence is not an edge here: it is a relation between pairs that DGSE adds to the
-// transitive closure itself (interactive-dependence.ts).
+// transitive closure itself (interactive-dependence.ts). Potential edges are computed only for queries
+// whose kinds include them.
 
 import type { Func, Instruction, Module } from '../ir/model.js';
 import { callGraphOf } from './call-graph.js';
@@ -62,8 +63,11 @@ export function pdgOf(m: Module): Pdg {
 
 function build(m: Module): Pdg {
   const cg = callGraphOf(m);
+  // Potential dependence is the expensive relation and only some clients want it: its edges are kept
+  // apart and computed only when asked for.
   const memo = new Map<Instruction, readonly PdgEdge[]>();
-  const all = (u: Instruction): readonly PdgEdge[] => {
+  const potMemo = new Map<Instruction, readonly PdgEdge[]>();
+  const base = (u: Instruction): readonly PdgEdge[] => {
     let edges = memo.get(u);
     if (edges) return edges;
     const fn = u.parent.fn;
@@ -72,37 +76,54 @@ function build(m: Module): Pdg {
     const cds = controlDependenceOf(fn).ofInst(u);
     for (const c of cds) out.push({ from: c.branch, to: u, kind: 'control', direction: c.direction });
     for (const c of gateDeps(u)) out.push({ from: c.branch, to: u, kind: 'gate', direction: c.direction });
-    for (const p of potentialDependenceOf(m, fn).of(u)) out.push({ from: p.branch, to: u, kind: 'potential', direction: p.direction, loc: p.loc });
     if (cds.length === 0) for (const c of cg.callersOf(fn)) out.push({ from: c, to: u, kind: 'entry' });
     memo.set(u, out);
     return out;
   };
-  const filter = (edges: readonly PdgEdge[], kinds?: ReadonlySet<EdgeKind>): readonly PdgEdge[] =>
-    kinds ? edges.filter((e) => kinds.has(e.kind)) : edges;
-  let reverse: Map<Instruction, PdgEdge[]> | undefined;
+  const potential = (u: Instruction): readonly PdgEdge[] => {
+    let edges = potMemo.get(u);
+    if (!edges) {
+      edges = potentialDependenceOf(m, u.parent.fn)
+        .of(u)
+        .map((p) => ({ from: p.branch, to: u, kind: 'potential' as const, direction: p.direction, loc: p.loc }));
+      potMemo.set(u, edges);
+    }
+    return edges;
+  };
+  const deps = (u: Instruction, kinds?: ReadonlySet<EdgeKind>): readonly PdgEdge[] => {
+    const b = base(u);
+    const withPot = !kinds || kinds.has('potential');
+    const all = withPot ? [...b, ...potential(u)] : b;
+    return kinds ? all.filter((e) => kinds.has(e.kind)) : all;
+  };
+  const reverse = new Map<boolean, Map<Instruction, PdgEdge[]>>();
   return {
     module: m,
-    deps: (u, kinds) => filter(all(u), kinds),
+    deps,
     users(d, kinds) {
-      if (!reverse) {
-        reverse = new Map();
+      const withPot = !kinds || kinds.has('potential');
+      let rev = reverse.get(withPot);
+      if (!rev) {
+        rev = new Map();
+        reverse.set(withPot, rev);
         for (const fn of moduleIndex(m).defined) {
           for (const b of fn.blocks) {
             for (const u of b.instructions) {
-              for (const e of all(u)) {
-                let list = reverse.get(e.from);
-                if (!list) reverse.set(e.from, (list = []));
+              for (const e of withPot ? deps(u) : base(u)) {
+                let list = rev.get(e.from);
+                if (!list) rev.set(e.from, (list = []));
                 list.push(e);
               }
             }
           }
         }
       }
-      return filter(reverse.get(d) ?? [], kinds);
+      const list = rev.get(d) ?? [];
+      return kinds ? list.filter((e) => kinds.has(e.kind)) : list;
     },
     edgesOf(fn, kinds) {
       const out: PdgEdge[] = [];
-      for (const b of fn.blocks) for (const u of b.instructions) out.push(...filter(all(u), kinds));
+      for (const b of fn.blocks) for (const u of b.instructions) out.push(...deps(u, kinds));
       return out;
     },
   };

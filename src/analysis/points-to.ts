@@ -10,8 +10,9 @@
 // malloc/calloc/realloc/strdup/fopen/... — see extern-models.ts), library static objects (errno, the
 // strtok state, getenv's environment), one varargs save area per variadic function, and EXTERNAL: the
 // memory of the world outside the module (argv, what declared globals hold, what unknown externals
-// return). Pointers are tracked through every value, integers included (ptrtoint/inttoptr, arithmetic,
-// select, phi, aggregates, vectors), so laundering a pointer through an integer keeps it.
+// return). Pointers are tracked through every value that can hold one: integers of at least 64 bits
+// too (ptrtoint/inttoptr, arithmetic, select, phi, aggregates, vectors), so laundering a pointer
+// through an integer keeps it; narrower integers and floats carry none.
 //
 // Constraints: alloca/global/function addresses; copies for casts, GEPs (base and indices), binary
 // ops, phi, select, freeze, aggregate/vector operations; `x = load p`: contents(o) ⊆ x for o ∈ pts(p);
@@ -102,6 +103,29 @@ export function pointsToOf(m: Module): PointsTo {
 /** Arguments of a call or invoke. */
 export function callArgs(call: Instruction): readonly Value[] {
   return call.op === 'invoke' ? call.operands.slice(1, call.operands.length - 2) : call.operands.slice(1);
+}
+
+const NO_OBJECTS: readonly number[] = [];
+
+/**
+ * Whether a value of this type can carry a pointer: pointers, integers at least as wide as one (a
+ * pointer laundered through ptrtoint/inttoptr and integer arithmetic), and aggregates or vectors of
+ * those. Narrower integers and floats are not tracked (they cannot hold a 64-bit address whole).
+ */
+function mayHoldPointer(t: Type): boolean {
+  switch (t.kind) {
+    case 'ptr':
+      return true;
+    case 'int':
+      return t.bits >= 64;
+    case 'vector':
+    case 'array':
+      return mayHoldPointer(t.elem);
+    case 'struct':
+      return t.fields.some(mayHoldPointer);
+    default:
+      return false;
+  }
 }
 
 function isScalar(t: Type | undefined): boolean {
@@ -273,6 +297,7 @@ class Andersen {
 
   /** Objects a constant denotes the address of. */
   private constObjs(c: Value): readonly number[] {
+    if (c.vk !== 'global' && c.vk !== 'func' && c.vk !== 'alias' && c.vk !== 'cexpr' && c.vk !== 'caggr') return NO_OBJECTS;
     let r = this.constObjCache.get(c);
     if (r) return r;
     const out = new Set<number>();
@@ -304,6 +329,7 @@ class Andersen {
 
   /** The node carrying an operand's points-to set, or undefined when it carries none. */
   private src(v: Value): number | undefined {
+    if (!mayHoldPointer(v.type)) return undefined;
     if (v.vk === 'inst' || v.vk === 'arg') return this.node(v);
     if (v.vk === 'block' || v.vk === 'metadata' || v.vk === 'asm') return undefined;
     let n = this.constNode.get(v);
@@ -448,28 +474,28 @@ class Andersen {
         return;
       }
       case 'load':
-        this.addLoad(this.src(ops[0]!), this.node(inst));
+        if (mayHoldPointer(inst.type)) this.addLoad(this.src(ops[0]!), this.node(inst));
         return;
       case 'store':
         this.addStore(this.src(ops[1]!), this.src(ops[0]!));
         return;
       case 'atomicrmw':
-        this.addLoad(this.src(ops[0]!), this.node(inst));
+        if (mayHoldPointer(inst.type)) this.addLoad(this.src(ops[0]!), this.node(inst));
         this.addStore(this.src(ops[0]!), this.src(ops[1]!));
         return;
       case 'cmpxchg':
-        this.addLoad(this.src(ops[0]!), this.node(inst));
+        if (mayHoldPointer(inst.type)) this.addLoad(this.src(ops[0]!), this.node(inst));
         this.addStore(this.src(ops[0]!), this.src(ops[2]!));
         return;
       case 'call':
       case 'invoke':
-        this.call(f, inst);
+        this.call(inst);
         return;
       case 'ret':
         if (ops[0]) this.addEdge(this.src(ops[0]), this.funcRet(f));
         return;
       case 'va_arg':
-        this.addEdge(this.funcVarargs(f), this.node(inst));
+        if (mayHoldPointer(inst.type)) this.addEdge(this.funcVarargs(f), this.node(inst));
         return;
       case 'icmp':
       case 'fcmp':
@@ -483,7 +509,7 @@ class Andersen {
         return;
       default: {
         // Value-forwarding instructions: casts, GEP, arithmetic, phi, select, freeze, aggregates.
-        if (inst.type.kind === 'void') return;
+        if (!mayHoldPointer(inst.type)) return;
         const x = this.node(inst);
         const from = inst.op === 'select' ? ops.slice(1) : ops;
         for (const op of from) this.addEdge(this.src(op), x);
@@ -491,7 +517,7 @@ class Andersen {
     }
   }
 
-  private call(f: Func, call: Instruction): void {
+  private call(call: Instruction): void {
     const callee = call.operands[0]!;
     const direct = calledFunction(call);
     if (direct) {
@@ -649,55 +675,61 @@ class Andersen {
     const low = new Int32Array(n);
     const onStack = new Uint8Array(n);
     const stack: number[] = [];
+    const comps: number[][] = [];
     let counter = 0;
+    // Iterative Tarjan; frames hold a node and its successors (representatives) still to visit.
+    const frameNode: number[] = [];
+    const frameSuccs: number[][] = [];
+    const framePos: number[] = [];
     const succOf = (v: number): number[] => {
       const out: number[] = [];
       const s = this.succ[v];
-      if (s) {
-        const norm = new Set<number>();
-        for (const x of s) {
-          const r = this.find(x);
-          if (r !== v) norm.add(r);
-        }
-        this.succ[v] = norm;
-        out.push(...norm);
-      }
+      if (s) for (const x of s) out.push(this.find(x));
       return out;
     };
-    const comps: number[][] = [];
     for (let root = 0; root < n; root++) {
-      if (this.parent[root] !== root || index[root] !== -1 || !this.succ[root]) continue;
-      const frames: [number, number[], number][] = [];
-      const enter = (v: number): void => {
-        index[v] = low[v] = counter++;
-        stack.push(v);
-        onStack[v] = 1;
-        frames.push([v, succOf(v), 0]);
-      };
-      enter(root);
-      while (frames.length) {
-        const fr = frames[frames.length - 1]!;
-        const [v, out] = fr;
-        if (fr[2] < out.length) {
-          const w = out[fr[2]++]!;
-          if (index[w] === -1) enter(w);
-          else if (onStack[w]) low[v] = Math.min(low[v]!, index[w]!);
+      if (index[root] !== -1 || this.parent[root] !== root || !this.succ[root]) continue;
+      index[root] = low[root] = counter++;
+      stack.push(root);
+      onStack[root] = 1;
+      frameNode.push(root);
+      frameSuccs.push(succOf(root));
+      framePos.push(0);
+      while (frameNode.length) {
+        const top = frameNode.length - 1;
+        const v = frameNode[top]!;
+        const out = frameSuccs[top]!;
+        if (framePos[top]! < out.length) {
+          const w = out[framePos[top]!++]!;
+          if (w === v) continue;
+          if (index[w] === -1) {
+            index[w] = low[w] = counter++;
+            stack.push(w);
+            onStack[w] = 1;
+            frameNode.push(w);
+            frameSuccs.push(succOf(w));
+            framePos.push(0);
+          } else if (onStack[w] && index[w]! < low[v]!) low[v] = index[w]!;
           continue;
         }
-        frames.pop();
-        if (frames.length) {
-          const p = frames[frames.length - 1]![0];
-          low[p] = Math.min(low[p]!, low[v]!);
+        frameNode.pop();
+        frameSuccs.pop();
+        framePos.pop();
+        if (frameNode.length) {
+          const p = frameNode[frameNode.length - 1]!;
+          if (low[v]! < low[p]!) low[p] = low[v]!;
         }
         if (low[v] === index[v]) {
-          const comp: number[] = [];
-          let w: number;
+          let w = stack.pop()!;
+          onStack[w] = 0;
+          if (w === v) continue;
+          const comp = [w];
           do {
             w = stack.pop()!;
             onStack[w] = 0;
             comp.push(w);
           } while (w !== v);
-          if (comp.length > 1) comps.push(comp);
+          comps.push(comp);
         }
       }
     }
@@ -758,6 +790,7 @@ class Andersen {
     };
     const self = this;
     const calleesCache = new Map<Instruction, readonly Func[]>();
+    const constSets = new Map<Value, readonly number[]>();
     return {
       module: this.m,
       objects: this.objects,
@@ -765,7 +798,9 @@ class Andersen {
       pointsTo(v: Value): readonly number[] {
         if (v.vk === 'inst' || v.vk === 'arg') return setOf(self.valueNode.get(v));
         if (v.vk === 'block' || v.vk === 'metadata' || v.vk === 'asm') return EMPTY;
-        return canonicalSet([...self.constObjs(v)].sort((a, b) => a - b));
+        let r = constSets.get(v);
+        if (!r) constSets.set(v, (r = canonicalSet([...self.constObjs(v)].sort((a, b) => a - b))));
+        return r;
       },
       contentsOf: (o) => setOf(this.contents[o]),
       callees(call) {

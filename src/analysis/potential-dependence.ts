@@ -18,9 +18,10 @@
 
 import type { BasicBlock, Func, Instruction, Module } from '../ir/model.js';
 import { cfgOf, terminatorOf } from './cfg.js';
-import { controlDependenceOf, dirKey } from './control-dependence.js';
+import { controlDependenceOf, dirKey, type CtrlDep } from './control-dependence.js';
+import { moduleIndex } from './module-index.js';
 import { memoryEffectsOf } from './memory-effects.js';
-import { reachingDefsOf } from './reaching-defs.js';
+import { ENTRY, reachingDefsOf } from './reaching-defs.js';
 
 export interface PotentialDep {
   readonly branch: Instruction;
@@ -148,50 +149,68 @@ function compute(m: Module, fn: Func): PotentialDependence {
   const cd = controlDependenceOf(fn);
   const rd = reachingDefsOf(m, fn);
   const byUse = new Map<Instruction, PotentialDep[]>();
-  const byDir = new Map<string, Instruction[]>();
-  // Condition (3) first, from the reaching definitions: which uses each definition reaches.
-  const reached = new Map<number, [Instruction, number][]>();
-  for (const b of fn.blocks) {
-    for (const u of b.instructions) {
-      for (const [loc, defs] of rd.all(u)) {
-        for (const d of defs) {
-          let list = reached.get(d);
-          if (!list) reached.set(d, (list = []));
-          list.push([u, loc]);
-        }
+  const byDir = new Map<string, Set<Instruction>>();
+  const insts = moduleIndex(m).insts;
+  // Candidates, one bit per (b, d, v) that has any: a use u of v outside b's control (2) reached by a
+  // definition of v lying in the transitive control-dependence region of another direction d' of b
+  // (3). The regions containing a definition are found upwards: the closure of its block's control
+  // dependences, with directions.
+  const ancestors = new Map<BasicBlock, readonly CtrlDep[]>();
+  const ancestorsOf = (blk: BasicBlock): readonly CtrlDep[] => {
+    let r = ancestors.get(blk);
+    if (r) return r;
+    const out = new Map<string, CtrlDep>();
+    const seen = new Set<BasicBlock>([blk]);
+    const work = [blk];
+    while (work.length) {
+      for (const c of cd.ofBlock(work.pop()!)) {
+        out.set(dirKey(c.branch, c.direction), c);
+        if (!seen.has(c.branch.parent)) (seen.add(c.branch.parent), work.push(c.branch.parent));
       }
     }
-  }
-  // Candidates for condition (2)+(3), one bit per (b, d, v) that has any: uses outside b's control
-  // that a definition of v from another side reaches.
+    ancestors.set(blk, (r = [...out.values()]));
+    return r;
+  };
   interface Triple {
     readonly b: Instruction;
     readonly d: number;
     readonly loc: number;
   }
   const triples: Triple[] = [];
+  const tripleBit = new Map<number, Map<number, number>>(); // (branch id, direction) -> loc -> bit
   const triplesOfLoc = new Map<number, number[]>();
-  const candidateTriples = new Map<Instruction, number[]>();
+  const candidateTriples = new Map<Instruction, Set<number>>();
   const edgeBits = new Map<Instruction, number[][]>(); // branch -> per direction, the bits it generates
-  for (const b of cd.branches) {
-    cfg.targets(b.parent).forEach((_, d) => {
-      for (const [loc, ids] of otherSideDefs(m, fn, b, d)) {
-        let bit = -1;
-        for (const id of ids) {
-          for (const [u, l] of reached.get(id) ?? []) {
-            if (l !== loc || cd.ofInst(u).some((c) => c.branch === b)) continue;
-            if (bit < 0) {
-              bit = triples.push({ b, d, loc }) - 1;
-              (triplesOfLoc.get(loc) ?? triplesOfLoc.set(loc, []).get(loc)!).push(bit);
-              const perDir = edgeBits.get(b) ?? edgeBits.set(b, cfg.targets(b.parent).map(() => [])).get(b)!;
-              perDir[d]!.push(bit);
-            }
-            const list = candidateTriples.get(u) ?? candidateTriples.set(u, []).get(u)!;
-            if (list[list.length - 1] !== bit) list.push(bit);
+  for (const blk of cfg.rpo) {
+    for (const u of blk.instructions) {
+      const direct = cd.ofInst(u);
+      for (const [loc, defs] of rd.all(u)) {
+        const blocks = new Set<BasicBlock>();
+        for (const id of defs) if (id !== ENTRY) blocks.add(insts[id]!.parent);
+        const seen = new Set<string>();
+        for (const blk of blocks) {
+          for (const { branch: b, direction: other } of ancestorsOf(blk)) {
+            const k = dirKey(b, other);
+            if (seen.has(k)) continue;
+            seen.add(k);
+            if (direct.some((c) => c.branch === b)) continue;
+            const targets = cfg.targets(b.parent);
+            targets.forEach((t, d) => {
+              if (t === targets[other]) return;
+              const dirBits = tripleBit.get(b.id * 1024 + d) ?? tripleBit.set(b.id * 1024 + d, new Map()).get(b.id * 1024 + d)!;
+              let bit = dirBits.get(loc);
+              if (bit === undefined) {
+                dirBits.set(loc, (bit = triples.push({ b, d, loc }) - 1));
+                (triplesOfLoc.get(loc) ?? triplesOfLoc.set(loc, []).get(loc)!).push(bit);
+                const perDir = edgeBits.get(b) ?? edgeBits.set(b, targets.map(() => [])).get(b)!;
+                perDir[d]!.push(bit);
+              }
+              (candidateTriples.get(u) ?? candidateTriples.set(u, new Set()).get(u)!).add(bit);
+            });
           }
         }
       }
-    });
+    }
   }
   if (triples.length === 0) return { fn, of: () => NONE, dependents: () => NONE };
 
@@ -239,8 +258,8 @@ function compute(m: Module, fn: Func): PotentialDependence {
         if ((state[t >>> 5]! & (1 << (t & 31))) === 0) continue;
         const { b, d, loc } = triples[t]!;
         (byUse.get(x) ?? byUse.set(x, []).get(x)!).push({ branch: b, direction: d, loc });
-        const deps = byDir.get(dirKey(b, d)) ?? byDir.set(dirKey(b, d), []).get(dirKey(b, d))!;
-        if (deps[deps.length - 1] !== x) deps.push(x);
+        const key = dirKey(b, d);
+        (byDir.get(key) ?? byDir.set(key, new Set()).get(key)!).add(x);
       }
       const strong = me.of(x).strong;
       if (strong !== undefined) for (const t of triplesOfLoc.get(strong) ?? []) state[t >>> 5]! &= ~(1 << (t & 31));
@@ -249,6 +268,6 @@ function compute(m: Module, fn: Func): PotentialDependence {
   return {
     fn,
     of: (u) => byUse.get(u) ?? NONE,
-    dependents: (branch, direction) => byDir.get(dirKey(branch, direction)) ?? NONE,
+    dependents: (branch, direction) => [...(byDir.get(dirKey(branch, direction)) ?? [])],
   };
 }

@@ -28,7 +28,7 @@ import {
 } from '../search/index.js';
 import type { Searcher } from '../search/searcher.js';
 import type { SearcherContext } from '../search/context.js';
-import type { Solver, SolverOptions } from '../solver/solver.js';
+import { DEFAULT_BACKEND, type Solver, type SolverOptions } from '../solver/solver.js';
 import type { CompileOptions, OptLevel } from '../toolchain/clang.js';
 import type { TestSink } from '../engine/test-case.js';
 import { UserError } from './user-error.js';
@@ -231,7 +231,8 @@ export interface RunPhase {
  * The engine runs for `opts`: one, or — when the search list holds `subpath:combined` — one per window
  * length of the portfolio (1, 2, 4, 8), each with `subpath:combined` replaced by `subpath:N` (so
  * `--search subpath:combined --search nurs:covnew` interleaves each subpath:N with nurs:covnew) and a
- * quarter of --max-time. Every other budget (instructions, tests, …) applies to each run as given.
+ * quarter of --max-time. Every other budget (instructions, tests, …) applies to each run as given. A run
+ * that explores every path ends the portfolio early (executeRun): the others could only repeat it.
  */
 export function runPhases(opts: EngineOptions): RunPhase[] {
   if (!opts.search.includes(SUBPATH_COMBINED)) return [{ search: opts.search, maxTime: opts.maxTime }];
@@ -728,7 +729,7 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .option('--max-forks <n>', 'forks in the whole run (0 = no limit)', count, 0)
     .option('--max-tests <n>', 'stop after writing this many tests (0 = no limit)', count, 0)
     .option('--max-solver-time <s>', 'time limit per solver query (0 = none)', seconds, 0)
-    .addOption(new Option('--solver <backend>', 'Z3 back end').choices(['wasm', 'native']).default('wasm'))
+    .addOption(new Option('--solver <backend>', 'Z3 back end').choices(['wasm', 'native']).default(DEFAULT_BACKEND))
     .option('--only-output-states-covering-new', 'write tests only for paths that covered new code (and errors)')
     .option('--emit-all-errors', 'a test for every error path, not one per error location')
     .option('--check-overshift', 'report shifts by the bit width or more as errors')

@@ -18,11 +18,7 @@ export { ChainSolver } from './frontend.js';
 export { Z3NotFoundError } from './z3-native.js';
 export type { Solver, SolverOptions, SolverStats } from './solver.js';
 
-/**
- * The back end `sympath run` uses without `--solver`: native Z3 answers small queries ~4-5x faster
- * than wasm on this machine class (benchmarks/solver.bench.ts; README "Solver").
- */
-export const DEFAULT_BACKEND: SolverOptions['backend'] = 'native';
+export { DEFAULT_BACKEND } from './solver.js';
 
 /** A Z3 back end alone (no caches), for tests and benchmarks. */
 export async function createBackend(backend: SolverOptions['backend'], timeoutSeconds: number) {

@@ -55,3 +55,10 @@ export interface SolverOptions {
   queryCache?: boolean;
   cexCache?: boolean;
 }
+
+/**
+ * The back end `sympath run` uses without `--solver`: native Z3 answers small queries ~3x faster than
+ * wasm on this machine class (benchmarks/solver.bench.ts; README "Solver"). Kept here, beside the
+ * types, so the CLI can name it without loading a back end.
+ */
+export const DEFAULT_BACKEND: SolverOptions['backend'] = 'native';

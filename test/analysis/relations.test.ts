@@ -110,6 +110,9 @@ int g1, g2;
 int *gp = &g1;
 struct S { int *p; int v; };
 void ext(int *);
+void later(void (*)(void));
+static int Hidden;
+static void cb(void) { Hidden = 1; }
 static int *id(int *p) { return p; }
 static void f1(int v) { g1 = v; }
 static void f2(int v) { g2 = v; }
@@ -134,6 +137,8 @@ void pt(int c) {
   *h2 = 7;
   fp(8);
   ext(&z);
+  z = 9;
+  later(cb);
 }
 static int G, H;
 static void w(void) { G = 1; }
@@ -173,12 +178,23 @@ int nonrec(int n) { int local = n; return local; }
     expect(names(me.of(call).defs)).toEqual(['@g1', '@g2']);
   });
 
-  test('an unknown external may touch what escapes to it', () => {
+  test('an unknown external may touch what escapes to it, merged into EXTERNAL', () => {
     const call = s.one('ext(&z)', 'call');
     expect(pt.callsUnknown(call)).toBe(true);
-    expect(names(me.of(call).defs)).toContain('%z');
+    // EXTERNAL, and what cb writes: cb escapes to later(), and unknown code may call it back
+    // (flow-insensitively, any unknown call may)
+    expect(names(me.of(call).defs)).toEqual(['@Hidden', 'EXTERNAL']);
     expect(names(pt.escaped)).toContain('%z');
     expect(names(pt.escaped)).not.toContain('%x');
+    // z lost its identity: a store to it is a (weak) definition of EXTERNAL
+    expect(names(me.of(store('z = 9')).defs)).toEqual(['EXTERNAL']);
+    expect(me.of(store('z = 9')).strong).toBeUndefined();
+  });
+
+  test('unknown code may call back what escaped to it', () => {
+    const call = s.one('later(cb)', 'call');
+    expect(s.a.callGraph.targetsOf(call).map((f) => f.name)).toContain('cb');
+    expect(names(me.of(call).defs)).toContain('@Hidden');
   });
 
   test('mod/ref summaries are transitive; locals are left out unless the function recurses', () => {
@@ -264,6 +280,27 @@ int inter(int a) {
     const hStore = s.at('static void set', 'store').find((i) => i.operands[1]!.vk === 'global' && (i.operands[1] as { name: string }).name === 'H')!;
     expect(s.a.slice([s.one('return get()', 'ret').id])).not.toContain(hStore.id);
     expect(lines).not.toContain(s.lineOf('int rd(int c)'));
+  });
+});
+
+describe('reaching definitions with many definitions of one location', () => {
+  // More than 32 definitions: the bit vectors span several words (a word with bit 31 set once made
+  // the fixed point never settle).
+  const body = Array.from({ length: 40 }, (_, i) => `    if (x == ${i}) v = ${i};`).join('\n');
+  const s = analyzeSnippet(`
+int many(int n, int x) {
+  int v = -1;
+  for (int i = 0; i < n; i++) {
+${body}
+  }
+  return v;
+}
+`);
+  test('all of them reach the use after the loop', () => {
+    const rd = reachingDefsOf(s.a.module, s.fn('many'));
+    const use = s.one('return v', 'load');
+    const [defs] = [...rd.all(use).values()];
+    expect(defs).toHaveLength(41); // v = -1 and the 40 in the loop (ENTRY is killed by v = -1)
   });
 });
 

@@ -60,13 +60,16 @@ int util_main(int argc, char **argv);
 
 int main(void) {
   static char *argv[SGS_MAX_ARGS + 2];
-  int argc = klee_range(0, SGS_MAX_ARGS + 1, "n_args");
+  int n_args = klee_range(0, SGS_MAX_ARGS + 1, "n_args");
+  int argc = 0;
+  while (argc < n_args) argc++; /* one path per count, each with a concrete argc (no symbolic index) */
   for (int i = 0; i < SGS_MAX_ARGS; i++) {
     klee_make_symbolic(sgs_args[i], SGS_ARG_LEN + 1, "arg");
     klee_assume(sgs_args[i][SGS_ARG_LEN] == '\0');
   }
   klee_make_symbolic(sgs_in, sizeof sgs_in, "stdin");
-  sgs_in_len = klee_range(0, SGS_IN_LEN + 1, "stdin_size");
+  int in_len = klee_range(0, SGS_IN_LEN + 1, "stdin_size");
+  while (sgs_in_len < in_len) sgs_in_len++; /* likewise: a concrete input length per path */
   argv[0] = "prog";
   for (int i = 0; i < argc; i++) argv[i + 1] = sgs_args[i];
   argv[argc + 1] = 0;

@@ -16,10 +16,16 @@ import { FREED } from '../../memory/address-space.js';
 import { ObjKind } from '../../memory/memory-object.js';
 import type { ObjectState } from '../../memory/object-state.js';
 import { LeafKind, type Leaves, type Region } from './leaves.js';
-import { newMemo, substitute, Unresolvable, type Rewrite, type Subst } from './subst.js';
+import { Substituter, Unresolvable, type Rewrite, type Subst } from './subst.js';
 import type { Summary } from './summary.js';
 
 export type Verdict = 'covered' | 'not-covered' | 'unknown';
+
+/** Π' and, when one disjunct alone became true in the state, that disjunct's index. */
+export interface Instance {
+  readonly formula: Expr;
+  readonly trueDisjunct: number;
+}
 
 export class Checker {
   constructor(
@@ -88,54 +94,64 @@ export class Checker {
   }
 
   /** Π[l'] with the leaves of `s` substituted (FALSE for disjuncts with unresolvable leaves). */
-  instantiate(s: ExecutionState, summary: Summary): Expr {
-    const memo = newMemo();
+  instantiate(s: ExecutionState, summary: Summary): Instance {
+    // Resolve every leaf the summary mentions once; a conjunct with an unresolvable one is false.
     const sigma: Subst = new Map();
-    const resolved = new Set<number>();
-    const conjunct = new Map<number, Expr>();
-    let result: Expr = B.FALSE;
+    const failed = new Set<number>();
     for (const d of summary.disjuncts) {
-      let conj: Expr = B.TRUE;
       for (const c of d) {
-        let v = conjunct.get(c.id);
-        if (v === undefined) {
-          v = this.instantiateOne(s, c, sigma, resolved, memo);
-          conjunct.set(c.id, v);
+        if (c.kind === Kind.Const) continue;
+        for (const a of collectArrays(c)) {
+          if (sigma.has(a) || failed.has(a.id) || !this.leaves.isLeaf(a)) continue;
+          try {
+            const rw = this.rewrite(s, a.id);
+            if (rw) sigma.set(a, rw);
+            else failed.add(a.id);
+          } catch (e) {
+            if (!(e instanceof Unresolvable)) throw e;
+            failed.add(a.id);
+          }
         }
-        conj = B.and(conj, v);
+      }
+    }
+    const sub = new Substituter(sigma);
+    const conjunct = new Map<number, Expr>();
+    const one = (c: Expr): Expr => {
+      let v = conjunct.get(c.id);
+      if (v === undefined) {
+        v = B.FALSE;
+        let ok = true;
+        if (c.kind !== Kind.Const) for (const a of collectArrays(c)) if (failed.has(a.id)) ok = false;
+        if (ok) {
+          try {
+            v = sub.apply(c);
+          } catch (e) {
+            if (!(e instanceof Unresolvable)) throw e;
+          }
+        }
+        conjunct.set(c.id, v);
+      }
+      return v;
+    };
+    let result: Expr = B.FALSE;
+    for (let k = 0; k < summary.disjuncts.length; k++) {
+      let conj: Expr = B.TRUE;
+      for (const c of summary.disjuncts[k]!) {
+        conj = B.and(conj, one(c));
         if (conj.isFalse) break;
       }
-      if (conj.isTrue) return B.TRUE;
+      if (conj.isTrue) return { formula: B.TRUE, trueDisjunct: k };
       result = B.or(result, conj);
     }
-    return result;
-  }
-
-  private instantiateOne(s: ExecutionState, c: Expr, sigma: Subst, resolved: Set<number>, memo: ReturnType<typeof newMemo>): Expr {
-    if (c.kind === Kind.Const) return c;
-    try {
-      for (const a of collectArrays(c)) {
-        if (resolved.has(a.id) || !this.leaves.isLeaf(a)) continue;
-        const rw = this.rewrite(s, a.id);
-        resolved.add(a.id);
-        if (rw) sigma.set(a, rw);
-      }
-      // Leaves that failed to resolve before are not in sigma: a conjunct using one is false.
-      for (const a of collectArrays(c)) if (this.leaves.isLeaf(a) && !sigma.has(a)) return B.FALSE;
-      return substitute(c, sigma, memo);
-    } catch (e) {
-      if (e instanceof Unresolvable) return B.FALSE;
-      throw e;
-    }
+    return { formula: result, trueDisjunct: -1 };
   }
 
   /** Whether every state of `s` taking the direction with condition `cond` satisfies the summary. */
-  async covered(s: ExecutionState, summary: Summary, cond: Expr): Promise<Verdict> {
-    const pi = this.instantiate(s, summary);
-    if (pi.isTrue) return 'covered';
-    if (pi.isFalse) return 'not-covered';
+  async covered(s: ExecutionState, summary: Summary, cond: Expr): Promise<{ verdict: Verdict; trueDisjunct: number }> {
+    const { formula: pi, trueDisjunct } = this.instantiate(s, summary);
+    if (pi.isTrue) return { verdict: 'covered', trueDisjunct };
+    if (pi.isFalse) return { verdict: 'not-covered', trueDisjunct };
     const r = await this.ex.solver.mustBeTrue([...s.constraints, cond], pi);
-    if (r === 'unknown') return 'unknown';
-    return r ? 'covered' : 'not-covered';
+    return { verdict: r === 'unknown' ? 'unknown' : r ? 'covered' : 'not-covered', trueDisjunct };
   }
 }

@@ -17,7 +17,7 @@ import type { BasicBlock, Func, Instruction } from '../../ir/model.js';
 import type { MemoryObject } from '../../memory/memory-object.js';
 import type { Val } from '../../engine/values.js';
 import type { Region, ShapeLeaf } from './leaves.js';
-import type { SubstMemo } from './subst.js';
+import type { MemWrite, Substituter } from './subst.js';
 import type { PersistentIntMap } from '../../memory/persistent-map.js';
 
 export const enum EvKind {
@@ -64,6 +64,8 @@ export class Ev {
   ctx = '';
   /** Br/Switch: 1 for the first instance of (instruction, context) on the path, 2 for the next, … */
   occurrence = 0;
+  /** Br/Switch: the condition was symbolic here (a fork point: only these locations get summaries). */
+  symbolic = false;
   /** Br/Switch: the stack shape at the branch. */
   shape: ShapeLeaf | null = null;
   /** Br/Switch: addresses of the entry-block allocas of the live frames at the branch (key: allocaKey). */
@@ -90,7 +92,14 @@ export class Ev {
   fresh: Expr | null = null;
   freshBytes: ArrayDecl | null = null;
   /** --pse-reuse-wp: substitutions through this event (per substituted leaf set), kept for the next path. */
-  memos: Map<string, SubstMemo> | null = null;
+  subs: Map<string, Substituter> | null = null;
+  /** The walk's terms for this event, built once (every walk through the event builds the same ones). */
+  value: Expr | null = null;
+  conj: readonly Expr[] | null = null;
+  writes: readonly MemWrite[] | null = null;
+  model: unknown = null;
+  /** Br/Switch, --pse-reuse-wp: preconditions walks already went on from here with (signatures). */
+  walked: Set<string> | null = null;
 
   constructor(
     readonly kind: EvKind,
@@ -109,6 +118,7 @@ export class Ev {
     c.ctx = this.ctx;
     c.occurrence = this.occurrence;
     c.shape = this.shape;
+    c.symbolic = this.symbolic;
     c.allocas = this.allocas;
     c.frames = this.frames;
     c.callee = this.callee;

@@ -34,6 +34,9 @@ import { Semantics } from './semantics.js';
 import { Summaries } from './summary.js';
 import { Walker, WpState, type WalkStats } from './wp.js';
 
+/** Largest summary a pruned path carries back whole (when no single disjunct decided its check). */
+const LEARN_MAX_DISJUNCTS = 16;
+
 export interface PostconditionOptions {
   /** Store and check summaries at the first dynamic instance of each branch location only. */
   firstInstanceOnly: boolean;
@@ -111,7 +114,7 @@ export class PostconditionHook implements ExplorationHooks {
       unknown: 0,
       checkSeconds: 0,
       wpSeconds: 0,
-      walk: { walks: 0, events: 0, updates: 0, barriers: new Map() },
+      walk: { walks: 0, events: 0, updates: 0, repeats: 0, barriers: new Map() },
       locations: 0,
       disjuncts: 0,
     };
@@ -250,6 +253,8 @@ export class PostconditionHook implements ExplorationHooks {
   private branchEvent(s: ExecutionState, d: PathData, kind: EvKind, inst: Instruction, depth: number): Ev {
     const ev = new Ev(kind, inst, depth, d.head);
     ev.pending = true;
+    const slot = s.top.fn.slotOf?.get(inst.operands[0]!);
+    ev.symbolic = slot !== undefined && typeof s.top.regs[slot] !== 'bigint';
     ev.ctx = s.callPathKey;
     ev.shape = this.leaves.shape(s.sp, s.stack.map((f) => f.stackBase));
     // A snapshot: the state goes on with a new token, so the shared nodes stay as they are.
@@ -373,16 +378,21 @@ export class PostconditionHook implements ExplorationHooks {
     if (!summary || summary.disjuncts.length === 0) return true;
     this.stats.checks++;
     const t0 = performance.now();
-    let verdict;
+    let answer;
     try {
-      verdict = await this.checker.covered(e.state, summary, e.condition);
+      answer = await this.checker.covered(e.state, summary, e.condition);
     } finally {
       this.stats.checkSeconds += (performance.now() - t0) / 1000;
     }
-    if (verdict === 'unknown') this.stats.unknown++;
-    if (verdict !== 'covered') return true;
+    if (answer.verdict === 'unknown') this.stats.unknown++;
+    if (answer.verdict !== 'covered') return true;
     this.stats.prunes++;
-    const veto: Veto = { taken, disjuncts: summary.disjuncts.slice(), learnt: false };
+    // What the pruned path learns from: the one disjunct that alone held in this state (it covers every
+    // input of the state), else the whole summary when small; a large one is not carried back (learning
+    // is optional: carrying less only prunes less).
+    const k = answer.trueDisjunct;
+    const disjuncts = k >= 0 ? [summary.disjuncts[k]!] : summary.disjuncts.length <= LEARN_MAX_DISJUNCTS ? summary.disjuncts.slice() : [];
+    const veto: Veto = { taken, disjuncts, learnt: disjuncts.length === 0 };
     d.vetoes = d.vetoes ? [...d.vetoes, veto] : [veto];
     return false;
   }

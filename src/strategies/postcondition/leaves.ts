@@ -40,6 +40,8 @@ export interface RegLeaf {
 /** One object's memory, as a region of the postcondition. */
 export interface Region {
   readonly key: string;
+  /** The object's name (variable name, `malloc`, …), for messages and tests. */
+  readonly name: string;
   readonly kind: ObjKind;
   readonly base: number;
   readonly size: number;
@@ -143,7 +145,7 @@ export class Leaves {
     if (!leaf) {
       const width = widthOf(value.type);
       const bytes = Math.ceil(width / 8);
-      const array = new ArrayDecl(`pse_r${depth}_${freshCounter++}`, bytes);
+      const array = new ArrayDecl(`%${("name" in value && value.name) || "?"}@${depth}#${freshCounter++}`, bytes);
       leaf = { kind: LeafKind.Reg, depth, value, width, bytes, array, term: wordOf(array, width, bytes) };
       byDepth[depth] = leaf;
       this.info.set(array.id, leaf);
@@ -157,9 +159,9 @@ export class Leaves {
     const key = `${mo.kind}:${mo.address}:${mo.size}:${d}`;
     let r = this.regions.get(key);
     if (!r) {
-      const mem = new ArrayDecl(`pse_m_${freshCounter++}`, Math.max(mo.size, 1));
-      const live = new ArrayDecl(`pse_l_${freshCounter++}`, 1);
-      r = { key, kind: mo.kind, base: mo.address, size: mo.size, depth: d, readOnly: mo.isReadOnly, mem, live, liveTerm: boolLeaf(live) };
+      const mem = new ArrayDecl(`M[${mo.name}]#${freshCounter++}`, Math.max(mo.size, 1));
+      const live = new ArrayDecl(`Live[${mo.name}]#${freshCounter++}`, 1);
+      r = { key, name: mo.name, kind: mo.kind, base: mo.address, size: mo.size, depth: d, readOnly: mo.isReadOnly, mem, live, liveTerm: boolLeaf(live) };
       this.regions.set(key, r);
       this.info.set(mem.id, { kind: LeafKind.Mem, region: r });
       this.info.set(live.id, { kind: LeafKind.Live, region: r });
@@ -167,12 +169,17 @@ export class Leaves {
     return r;
   }
 
+  /** Every region made so far. */
+  allRegions(): IterableIterator<Region> {
+    return this.regions.values();
+  }
+
   /** Shape(sp, bases): the checking state's stack pointer and frame bases are these. */
   shape(sp: number, bases: readonly number[]): ShapeLeaf {
     const key = `${sp}:${bases.join(',')}`;
     let s = this.shapes.get(key);
     if (!s) {
-      const array = new ArrayDecl(`pse_s_${freshCounter++}`, 1);
+      const array = new ArrayDecl(`Shape#${freshCounter++}`, 1);
       s = { kind: LeafKind.Shape, sp, bases: bases.slice(), array, term: boolLeaf(array) };
       this.shapes.set(key, s);
       this.info.set(array.id, s);

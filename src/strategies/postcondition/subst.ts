@@ -7,7 +7,9 @@
 //   - a boolean (Live and Shape leaves);
 //   - a function giving a byte for an index (a check: the checking state's memory).
 // Subexpressions without any substituted leaf are kept as they are (collectArrays, memoised per node,
-// tells), so a substitution costs only the part of the expression it changes.
+// tells), so a substitution costs only the part of the expression it changes. A Substituter keeps its
+// memo: the walk keeps one per event and substitution (--pse-reuse-wp), so the next path through the
+// same event finds the conjuncts it shares with the previous one already rewritten.
 
 import { ArrayDecl, Expr, Kind, type UpdateNode } from '../../expr/expr.js';
 import * as B from '../../expr/build.js';
@@ -51,107 +53,102 @@ export function touches(e: Expr, keys: readonly ArrayDecl[]): boolean {
   if (e.kind === Kind.Const) return false;
   const arrs = collectArrays(e);
   if (arrs.size === 0) return false;
-  for (const k of keys) if (arrs.has(k)) return true;
+  for (let i = 0; i < keys.length; i++) if (arrs.has(keys[i]!)) return true;
   return false;
 }
 
-/** Memo tables of one substitution (reused across paths for --pse-reuse-wp). */
-export interface SubstMemo {
-  exprs: Map<number, Expr>;
-  updates: Map<number, UpdateNode | null>;
-}
+/** One substitution with its memo. */
+export class Substituter {
+  private readonly keys: ArrayDecl[];
+  private readonly exprs = new Map<number, Expr>();
+  private readonly updates = new Map<number, UpdateNode | null>();
 
-export function newMemo(): SubstMemo {
-  return { exprs: new Map(), updates: new Map() };
-}
+  constructor(private readonly sigma: Subst) {
+    this.keys = [...sigma.keys()];
+  }
 
-/** `e` with the leaves of `sigma` replaced. */
-export function substitute(e: Expr, sigma: Subst, memo: SubstMemo = newMemo()): Expr {
-  const keys = [...sigma.keys()];
-  if (!touches(e, keys)) return e;
-  const M = memo.exprs;
-  const get = (k: Expr): Expr => M.get(k.id) ?? k;
-  const done = (n: Expr): boolean => M.has(n.id) || !touches(n, keys);
+  private readonly done = (n: Expr): boolean => this.exprs.has(n.id) || !touches(n, this.keys);
+  private readonly visitNode = (n: Expr): void => this.visit(n);
 
-  const subUpdates = (u: UpdateNode | null): UpdateNode | null => {
+  private get(k: Expr): Expr {
+    return this.exprs.get(k.id) ?? k;
+  }
+
+  /** `e` with the leaves replaced. */
+  apply(e: Expr): Expr {
+    if (this.done(e)) return this.get(e);
+    postOrder(e, this.done, this.visitNode);
+    return this.get(e);
+  }
+
+  private subUpdates(u: UpdateNode | null): UpdateNode | null {
     if (u === null) return null;
-    const cached = memo.updates.get(u.id);
+    const memo = this.updates;
+    const cached = memo.get(u.id);
     if (cached !== undefined) return cached;
     // Iteratively, oldest first (lists can be long).
     const chain: UpdateNode[] = [];
-    for (let x: UpdateNode | null = u; x && !memo.updates.has(x.id); x = x.next) chain.push(x);
+    for (let x: UpdateNode | null = u; x && !memo.has(x.id); x = x.next) chain.push(x);
     for (let i = chain.length - 1; i >= 0; i--) {
       const n = chain[i]!;
-      const below = n.next ? memo.updates.get(n.next.id)! : null;
-      const index = sub(n.index);
-      const value = sub(n.value);
+      const below = n.next ? memo.get(n.next.id)! : null;
+      const index = this.apply(n.index);
+      const value = this.apply(n.value);
       const same = below === n.next && index === n.index && value === n.value;
-      memo.updates.set(n.id, same ? n : B.write(below, index, value));
+      memo.set(n.id, same ? n : B.write(below, index, value));
     }
-    return memo.updates.get(u.id)!;
-  };
+    return memo.get(u.id)!;
+  }
 
-  const visit = (n: Expr): void => {
+  private visit(n: Expr): void {
     let r: Expr;
-    switch (n.kind) {
-      case Kind.Const:
-        r = n;
-        break;
-      case Kind.Read: {
-        const array = n.array!;
-        const index = get(n.kids[0]!);
-        const updates = subUpdates(n.updates);
-        const rw = sigma.get(array);
-        if (rw === undefined) {
-          r = index === n.kids[0] && updates === n.updates ? n : B.read(array, updates, index);
-          break;
-        }
-        switch (rw.kind) {
-          case 'value':
-          case 'bool': {
-            if (!index.isConst) throw new Error('register leaf read at a symbolic index');
-            const v = rw.kind === 'bool' ? B.zext(rw.value, 8) : rw.value;
-            r = byteOf(v, Number(index.value));
-            break;
-          }
-          case 'writes': {
-            let base: UpdateNode | null = null;
-            for (const w of rw.writes) base = B.write(base, w.index, w.value);
-            const chain: UpdateNode[] = [];
-            for (let x = updates; x; x = x.next) chain.push(x);
-            for (let i = chain.length - 1; i >= 0; i--) base = B.write(base, chain[i]!.index, chain[i]!.value);
-            r = B.read(array, base, index);
-            break;
-          }
-          case 'zero':
-            r = B.read(rw.array, updates, index);
-            break;
-          case 'memory': {
-            // The checking state's bytes under the suffix's own writes (read-over-write spelt out).
-            r = overWrites(updates, index, rw.byte);
-            break;
-          }
-        }
-        break;
-      }
-      default: {
-        let changed = false;
-        const kids = n.kids.map((k) => {
-          const nk = get(k);
-          if (nk !== k) changed = true;
-          return nk;
-        });
-        r = changed ? B.make(n.kind, n.width, kids, n.offset) : n;
-      }
+    if (n.kind === Kind.Const) r = n;
+    else if (n.kind === Kind.Read) r = this.read(n);
+    else {
+      let changed = false;
+      const kids = n.kids.map((k) => {
+        const nk = this.get(k);
+        if (nk !== k) changed = true;
+        return nk;
+      });
+      r = changed ? B.make(n.kind, n.width, kids, n.offset) : n;
     }
-    M.set(n.id, r);
-  };
-  const sub = (x: Expr): Expr => {
-    if (done(x)) return get(x);
-    postOrder(x, done, visit);
-    return get(x);
-  };
-  return sub(e);
+    this.exprs.set(n.id, r);
+  }
+
+  private read(n: Expr): Expr {
+    const array = n.array!;
+    const index = this.get(n.kids[0]!);
+    const updates = this.subUpdates(n.updates);
+    const rw = this.sigma.get(array);
+    if (rw === undefined) return index === n.kids[0] && updates === n.updates ? n : B.read(array, updates, index);
+    switch (rw.kind) {
+      case 'value':
+      case 'bool': {
+        if (!index.isConst) throw new Error('register leaf read at a symbolic index');
+        const v = rw.kind === 'bool' ? B.zext(rw.value, 8) : rw.value;
+        return byteOf(v, Number(index.value));
+      }
+      case 'writes': {
+        let base: UpdateNode | null = null;
+        for (const w of rw.writes) base = B.write(base, w.index, w.value);
+        const chain: UpdateNode[] = [];
+        for (let x = updates; x; x = x.next) chain.push(x);
+        for (let i = chain.length - 1; i >= 0; i--) base = B.write(base, chain[i]!.index, chain[i]!.value);
+        return B.read(array, base, index);
+      }
+      case 'zero':
+        return B.read(rw.array, updates, index);
+      case 'memory':
+        // The checking state's bytes under the suffix's own writes (read-over-write spelt out).
+        return overWrites(updates, index, rw.byte);
+    }
+  }
+}
+
+/** `e` with the leaves of `sigma` replaced (a one-off substitution). */
+export function substitute(e: Expr, sigma: Subst, s: Substituter = new Substituter(sigma)): Expr {
+  return s.apply(e);
 }
 
 /** A read at `index` through `updates` (newest first) over a base given byte by byte. */

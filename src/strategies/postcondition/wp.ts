@@ -28,7 +28,7 @@ import { EvKind, summaryKey, type Ev, type ObservedAccess } from './events.js';
 import { isEntryAlloca, LeafKind, type Leaves, type Region } from './leaves.js';
 import { ObjKind } from '../../memory/memory-object.js';
 import type { Semantics } from './semantics.js';
-import { newMemo, substitute, type Subst, type SubstMemo } from './subst.js';
+import { Substituter, type MemWrite, type Subst } from './subst.js';
 import type { Summaries } from './summary.js';
 
 class Cell {
@@ -76,7 +76,7 @@ export class WpState {
   }
 
   /** wp := σ(wp), rewriting only conjuncts that mention a substituted leaf. */
-  apply(sigma: Subst, memo: SubstMemo): void {
+  apply(sigma: Subst, sub: Substituter): void {
     if (this.isFalse) return;
     const keys: ArrayDecl[] = [];
     let remaining = 0;
@@ -102,7 +102,7 @@ export class WpState {
       }
       remaining -= hits;
       this.count(c, -1);
-      const c2 = substitute(c, sigma, memo);
+      const c2 = sub.apply(c);
       if (c2.isFalse) {
         this.isFalse = true;
         return;
@@ -134,6 +134,13 @@ export class WpState {
     return out;
   }
 
+  /** The conjunct list's identity (ids in order). */
+  signature(): string {
+    let s = '';
+    for (let c = this.head; c; c = c.next) s += `${c.c.id},`;
+    return s;
+  }
+
   /** The arrays some conjunct mentions. */
   *arrays(): IterableIterator<ArrayDecl> {
     for (const [a, n] of this.occ) if (n > 0) yield a;
@@ -152,9 +159,21 @@ export interface WalkStats {
   events: number;
   /** Summary updates made (disjuncts offered to a summary). */
   updates: number;
+  /** Walks stopped where an earlier walk had gone on with the same precondition (--pse-reuse-wp). */
+  repeats: number;
   /** Why walks stopped early, with counts. */
   barriers: Map<string, number>;
 }
+
+/**
+ * Conjuncts a precondition may grow to before the walk gives up (learning stops: sound). A long loop with
+ * a concrete bound in a suffix adds one conjunct per iteration and rewrites them all at every iteration
+ * (quadratic); the cap bounds that.
+ */
+const MAX_CONJUNCTS = 2000;
+
+/** step(): the walk reached an event with a precondition an earlier walk already continued from. */
+const REPEATED = '\u0000repeated';
 
 /** The backward walk over one path's events. */
 export class Walker {
@@ -166,38 +185,64 @@ export class Walker {
     readonly stats: WalkStats,
   ) {}
 
-  /** The memo of substituting `sigma` at `ev`: kept on the event (per leaf set, so a memo is only ever
-   *  reused for the same substitution) when --pse-reuse-wp is on, fresh otherwise. */
-  private memoOf(ev: Ev, sigma: Subst): SubstMemo {
-    if (!this.opts.reuseWp) return newMemo();
-    const key = [...sigma.keys()].map((a) => a.id).sort((x, y) => x - y).join(',');
-    ev.memos ??= new Map();
-    let m = ev.memos.get(key);
-    if (!m) {
-      m = newMemo();
-      ev.memos.set(key, m);
+  /**
+   * The substituter of `sigma` at `ev`: kept on the event (per leaf set — an event's substitution of a
+   * given leaf set is always the same, its terms being cached on the event) when --pse-reuse-wp is on,
+   * so the next path through the event reuses the rewriting of the conjuncts both paths share; fresh
+   * otherwise.
+   */
+  private substituterOf(ev: Ev, sigma: Subst): Substituter {
+    if (!this.opts.reuseWp) return new Substituter(sigma);
+    let key = '';
+    for (const a of sigma.keys()) key += `${a.id},`;
+    ev.subs ??= new Map();
+    let sub = ev.subs.get(key);
+    if (!sub) {
+      sub = new Substituter(sigma);
+      ev.subs.set(key, sub);
     }
-    return m;
+    return sub;
   }
 
   private apply(ev: Ev, wp: WpState, sigma: Subst): void {
-    if (sigma.size > 0) wp.apply(sigma, this.memoOf(ev, sigma));
+    if (sigma.size > 0) wp.apply(sigma, this.substituterOf(ev, sigma));
+  }
+
+  /** Substitute Reg leaf `a` by `value` at `ev`. */
+  private applyOne(ev: Ev, wp: WpState, a: ArrayDecl, value: Expr): void {
+    this.apply(ev, wp, new Map([[a, { kind: 'value', value }]]));
   }
 
   private regionOf = (a: ObservedAccess): Region => this.leaves.region(a.mo, a.depth);
 
+  /** Substituters of summaryOf within one walk, by substitution. */
+  private storeSubs = new Map<string, Substituter>();
+
   /** Walks from `start` back to the path's first event with `wp` as the precondition after `start`. */
   walk(start: Ev | null, wp: WpState): void {
     this.stats.walks++;
+    this.storeSubs = new Map();
     for (let ev = start; ev !== null; ev = ev.prev) {
       this.stats.events++;
       const why = this.step(ev, wp);
+      if (why === REPEATED) {
+        this.stats.repeats++;
+        return;
+      }
       if (why !== null) {
         this.stats.barriers.set(why, (this.stats.barriers.get(why) ?? 0) + 1);
         return;
       }
       if (wp.isFalse) return;
+      if (wp.length > MAX_CONJUNCTS) {
+        this.stats.barriers.set('precondition too large', (this.stats.barriers.get('precondition too large') ?? 0) + 1);
+        return;
+      }
     }
+  }
+
+  private addAll(wp: WpState, cs: readonly Expr[]): void {
+    for (let i = 0; i < cs.length; i++) wp.add(cs[i]!);
   }
 
   /** One backward step; the reason when `ev` is a barrier. */
@@ -213,11 +258,8 @@ export class Walker {
         return `${inst.op}`;
       case EvKind.Def: {
         const leaf = this.leaves.reg(d, inst);
-        if (leaf && wp.has(leaf.array)) {
-          const t = sem.defTerm(ev) ?? sem.fresh(ev);
-          this.apply(ev, wp, new Map([[leaf.array, { kind: 'value', value: t }]]));
-        }
-        for (const c of sem.implicitChecks(ev)) wp.add(c);
+        if (leaf && wp.has(leaf.array)) this.applyOne(ev, wp, leaf.array, (ev.value ??= sem.defTerm(ev) ?? sem.fresh(ev)));
+        this.addAll(wp, (ev.conj ??= sem.implicitChecks(ev)));
         return null;
       }
       case EvKind.Load: {
@@ -226,10 +268,8 @@ export class Walker {
         const a = sem.term(d, inst.operands[0]!);
         if (!a) return 'load: address not modelled';
         const leaf = this.leaves.reg(d, inst);
-        if (leaf && wp.has(leaf.array)) {
-          this.apply(ev, wp, new Map([[leaf.array, { kind: 'value', value: sem.loadValue(a, r, inst.type) }]]));
-        }
-        for (const c of sem.accessConjuncts(a, r, storeSize(inst.type))) wp.add(c);
+        if (leaf && wp.has(leaf.array)) this.applyOne(ev, wp, leaf.array, (ev.value ??= sem.loadValue(a, r, inst.type)));
+        this.addAll(wp, (ev.conj ??= sem.accessConjuncts(a, r, storeSize(inst.type))));
         return null;
       }
       case EvKind.Store: {
@@ -239,16 +279,20 @@ export class Walker {
         const v = sem.term(d, inst.operands[0]!);
         if (!a) return 'store: address not modelled';
         if (!v) return 'store: value not scalar';
-        if (wp.has(r.mem)) this.apply(ev, wp, new Map([[r.mem, { kind: 'writes', writes: sem.storeWrites(a, r, v, inst.operands[0]!.type) }]]));
-        for (const c of sem.accessConjuncts(a, r, storeSize(inst.operands[0]!.type))) wp.add(c);
+        if (wp.has(r.mem)) {
+          const writes = (ev.writes ??= sem.storeWrites(a, r, v, inst.operands[0]!.type));
+          this.apply(ev, wp, new Map([[r.mem, { kind: 'writes', writes }]]));
+        }
+        this.addAll(wp, (ev.conj ??= sem.accessConjuncts(a, r, storeSize(inst.operands[0]!.type))));
         return null;
       }
       case EvKind.Alloca: {
         const r = ev.region;
         if (r === null) return 'alloca: object unknown';
         if (inst.operands.length > 0 && inst.operands[0]!.vk !== 'cint') return 'alloca: dynamic size';
-        const sigma: Subst = new Map();
         const leaf = this.leaves.reg(d, inst);
+        if (!(leaf && wp.has(leaf.array)) && !wp.has(r.mem) && !wp.has(r.live)) return null;
+        const sigma: Subst = new Map();
         if (leaf) sigma.set(leaf.array, { kind: 'value', value: B.constant(64, r.base) });
         sigma.set(r.mem, { kind: 'zero', array: this.leaves.zero(r.size) });
         sigma.set(r.live, { kind: 'bool', value: B.TRUE });
@@ -271,8 +315,8 @@ export class Walker {
         if (!site || site.op !== 'call') return 'ret: call site';
         const leaf = this.leaves.reg(d - 1, site);
         if (leaf && wp.has(leaf.array)) {
-          const v = inst.operands.length > 0 ? sem.term(d, inst.operands[0]!) : null;
-          this.apply(ev, wp, new Map([[leaf.array, { kind: 'value', value: v ?? sem.fresh(ev) }]]));
+          ev.value ??= (inst.operands.length > 0 ? sem.term(d, inst.operands[0]!) : null) ?? sem.fresh(ev);
+          this.applyOne(ev, wp, leaf.array, ev.value);
         }
         return null;
       }
@@ -290,22 +334,33 @@ export class Walker {
         sem.phiMoves(d, inst.parent, taken, sigma, (a) => wp.has(a));
         this.apply(ev, wp, sigma);
         if (wp.isFalse) return null;
-        if (!this.opts.firstInstanceOnly || ev.occurrence <= 1) {
+        if (this.opts.reuseWp) {
+          // The rest of the walk is a function of (event, precondition): when an earlier walk went on
+          // from this event with this very precondition, it added everything this one would.
+          const sig = wp.signature();
+          ev.walked ??= new Set();
+          if (ev.walked.has(sig)) return REPEATED;
+          ev.walked.add(sig);
+        }
+        if (ev.symbolic && (!this.opts.firstInstanceOnly || ev.occurrence <= 1)) {
           this.stats.updates++;
           this.summaries.add(summaryKey(inst, taken, ev.ctx), this.summaryOf(ev, wp));
         }
-        const cond = sem.branchCondition(inst, d, taken);
-        if (cond === null) return 'branch: condition not modelled';
-        wp.add(cond);
+        if (ev.value === null) {
+          const cond = sem.branchCondition(inst, d, taken);
+          if (cond === null) return 'branch: condition not modelled';
+          ev.value = cond;
+        }
+        wp.add(ev.value);
         return null;
       }
       case EvKind.Builtin: {
-        const m = modelBuiltin(ev, sem, this.regionOf);
+        const m = (ev.model ??= modelBuiltin(ev, sem, this.regionOf)) as ReturnType<typeof modelBuiltin>;
         if (typeof m === 'string') return m;
         const sigma: Subst = new Map();
         const leaf = this.leaves.reg(d, inst);
         if (leaf && m.result !== undefined && wp.has(leaf.array)) {
-          const v = m.result ?? sem.fresh(ev);
+          const v = (ev.value ??= m.result ?? sem.fresh(ev));
           if (v.width !== leaf.width) return 'built-in: result width';
           sigma.set(leaf.array, { kind: 'value', value: v });
         }
@@ -316,7 +371,7 @@ export class Walker {
         }
         this.apply(ev, wp, sigma);
         for (const a of m.antecedents) wp.assume(a);
-        for (const c of m.conjuncts) wp.add(c);
+        this.addAll(wp, m.conjuncts);
         for (const acc of ev.accesses ?? []) {
           const r = this.regionOf(acc);
           if (r.kind !== ObjKind.Global) wp.add(r.liveTerm);
@@ -361,7 +416,14 @@ export class Walker {
         }
       }
     }
-    const out = sigma.size === 0 ? conj : conj.map((c) => substitute(c, sigma));
+    let out = conj;
+    if (sigma.size > 0) {
+      // Branches of one walk mostly fix the same allocas: share the substitution work between them.
+      const key = [...sigma].map(([a, r]) => `${a.id}=${r.kind === 'value' || r.kind === 'bool' ? r.value.id : '?'}`).join(',');
+      let sub = this.storeSubs.get(key);
+      if (!sub) this.storeSubs.set(key, (sub = new Substituter(sigma)));
+      out = conj.map((c) => sub.apply(c));
+    }
     if (ev.shape) out.push(ev.shape.term);
     return out;
   }
@@ -384,6 +446,6 @@ export class Walker {
       const info = this.leaves.info.get(a.id);
       if (info && info.kind === LeafKind.Shape) sigma.set(a, { kind: 'bool', value: B.bool(a === shapeArray) });
     }
-    return sigma.size === 0 ? e : substitute(e, sigma);
+    return sigma.size === 0 ? e : new Substituter(sigma).apply(e);
   }
 }

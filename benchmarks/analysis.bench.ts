@@ -1,0 +1,192 @@
+// Time and memory of the static analyses (src/analysis) against the time to parse the same module:
+// `analyzeModule(m, { eager: true })` (points-to, call graph and mod/ref, CFG, control dependence,
+// reaching definitions, data dependence of every function), and, reported apart, potential dependence
+// of every function (the PESO/DGSE relation, computed on demand in normal use). Target (issue 9): the
+// analyses well under the time of parsing the module twice.
+//
+// Workloads, each skipped when its input is missing: a csmith program (seed 7, -O0, the brief's
+// default), the corpus test/fixtures/*.c compiled at -O0 (total over the files), a printf program
+// linked with the musl libc (`llvm-link --only-needed`, when build/musl/libc.bc is there), and the
+// whole musl libc module (build/musl/libc.ll: a library on its own, every entry point a root, the
+// worst case for points-to). Each measurement is the minimum over `--runs` (default 3) fresh parses.
+//
+//   NODE_OPTIONS=--expose-gc npx tsx benchmarks/analysis.bench.ts [--runs N] [--only NAME] [--json]
+// (--expose-gc lets each phase start without the previous one's garbage; the numbers are comparable
+// only within one run, on an otherwise idle machine.)
+
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseModule } from '../src/ir/index.js';
+import type { Module } from '../src/ir/model.js';
+import { analyzeModule } from '../src/analysis/index.js';
+import { pointsToOf } from '../src/analysis/points-to.js';
+import { callGraphOf } from '../src/analysis/call-graph.js';
+import { potentialDependenceOf } from '../src/analysis/potential-dependence.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1] ?? 3) || 3;
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const asJson = args.includes('--json');
+const work = mkdtempSync(join(tmpdir(), 'sympath-analysis-bench-'));
+
+interface Workload {
+  readonly name: string;
+  /** Textual IR modules (the corpus is several). */
+  readonly texts: () => string[];
+}
+
+function clang(src: string, out: string, extra: string[] = []): void {
+  execFileSync('clang-19', ['-S', '-emit-llvm', '-g', '-O0', '-Xclang', '-disable-O0-optnone', '-w', ...extra, src, '-o', out], { stdio: 'pipe' });
+}
+
+function have(cmd: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'pipe' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const workloads: Workload[] = [];
+if (have('csmith') && have('clang-19')) {
+  workloads.push({
+    name: 'csmith-seed7',
+    texts: () => {
+      const c = join(work, 'csmith7.c');
+      writeFileSync(c, execFileSync('csmith', ['--seed', '7'], { encoding: 'utf8' }));
+      clang(c, join(work, 'csmith7.ll'), ['-I/usr/include/csmith']);
+      return [readFileSync(join(work, 'csmith7.ll'), 'utf8')];
+    },
+  });
+}
+const corpus = join(root, 'test', 'fixtures');
+if (have('clang-19') && existsSync(corpus)) {
+  workloads.push({
+    name: 'corpus-O0',
+    texts: () =>
+      readdirSync(corpus)
+        .filter((f) => f.endsWith('.c'))
+        .map((f) => {
+          const out = join(work, `${f}.ll`);
+          clang(join(corpus, f), out, ['-I', join(root, 'runtime', 'include')]);
+          return readFileSync(out, 'utf8');
+        }),
+  });
+}
+const libcBc = join(root, 'build', 'musl', 'libc.bc');
+if (have('clang-19') && existsSync(libcBc)) {
+  workloads.push({
+    name: 'printf+libc',
+    texts: () => {
+      const c = join(work, 'hello.c');
+      writeFileSync(
+        c,
+        '#include <stdio.h>\n#include <string.h>\nint main(int argc, char **argv) {\n  char buf[64];\n' +
+          '  snprintf(buf, sizeof buf, "%s-%d", argc > 1 ? argv[1] : "none", argc);\n' +
+          '  if (strlen(buf) > 5) printf("long %s\\n", buf); else puts(buf);\n  return 0;\n}\n',
+      );
+      const bc = join(work, 'hello.bc');
+      execFileSync('clang-19', ['-c', '-emit-llvm', '-g', '-O0', '-Xclang', '-disable-O0-optnone', '-nostdinc', '-isystem', join(root, 'build', 'musl', 'include'), c, '-o', bc], { stdio: 'pipe' });
+      const out = join(work, 'hello-linked.ll');
+      execFileSync('llvm-link-19', ['--only-needed', bc, libcBc, '-S', '-o', out], { stdio: 'pipe' });
+      return [readFileSync(out, 'utf8')];
+    },
+  });
+}
+const libcLl = join(root, 'build', 'musl', 'libc.ll');
+if (existsSync(libcLl)) workloads.push({ name: 'musl-libc', texts: () => [readFileSync(libcLl, 'utf8')] });
+
+/** Collects garbage when node runs with --expose-gc, so one phase's garbage is not charged to the next. */
+const gc = (globalThis as { gc?: () => void }).gc ?? ((): void => {});
+
+function ms(f: () => void): number {
+  const t = performance.now();
+  f();
+  return performance.now() - t;
+}
+
+interface Row {
+  workload: string;
+  lines: number;
+  instructions: number;
+  parseMs: number;
+  analyzeMs: number;
+  ratioToTwoParses: number;
+  pointsToMs: number;
+  callGraphMs: number;
+  potentialMs: number;
+  heapMB: number;
+}
+
+const rows: Row[] = [];
+for (const w of workloads) {
+  if (only && w.name !== only) continue;
+  const texts = w.texts();
+  const parseAll = (): Module[] => texts.map((t, i) => parseModule(t, `${w.name}-${i}.ll`));
+  let parseMs = Infinity;
+  let analyzeMs = Infinity;
+  let pointsToMs = Infinity;
+  let callGraphMs = Infinity;
+  let potentialMs = Infinity;
+  let heapMB = 0;
+  let instructions = 0;
+  for (let r = 0; r < runs; r++) {
+    let mods: Module[] = [];
+    gc();
+    parseMs = Math.min(parseMs, ms(() => (mods = parseAll())));
+    gc();
+    // the same modules, analysed in stages: points-to, call graph + mod/ref, then the rest
+    const before = process.memoryUsage().heapUsed;
+    let pt = 0;
+    let cg = 0;
+    const total = ms(() => {
+      for (const m of mods) {
+        pt += ms(() => pointsToOf(m));
+        cg += ms(() => callGraphOf(m));
+        analyzeModule(m, { eager: true });
+      }
+    });
+    heapMB = Math.max(heapMB, (process.memoryUsage().heapUsed - before) / 1e6);
+    analyzeMs = Math.min(analyzeMs, total);
+    pointsToMs = Math.min(pointsToMs, pt);
+    callGraphMs = Math.min(callGraphMs, cg);
+    gc();
+    potentialMs = Math.min(
+      potentialMs,
+      ms(() => {
+        for (const m of mods) for (const fn of m.functions) if (!fn.isDeclaration) potentialDependenceOf(m, fn);
+      }),
+    );
+    instructions = mods.reduce((n, m) => n + analyzeModule(m).index.instCount, 0);
+  }
+  rows.push({
+    workload: w.name,
+    lines: texts.reduce((n, t) => n + t.split('\n').length, 0),
+    instructions,
+    parseMs: Math.round(parseMs),
+    analyzeMs: Math.round(analyzeMs),
+    ratioToTwoParses: Math.round((analyzeMs / (2 * parseMs)) * 100) / 100,
+    pointsToMs: Math.round(pointsToMs),
+    callGraphMs: Math.round(callGraphMs),
+    potentialMs: Math.round(potentialMs),
+    heapMB: Math.round(heapMB),
+  });
+}
+
+if (asJson) {
+  process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+} else {
+  const head = ['workload', 'IR lines', 'insts', 'parse ms', 'analyze ms', 'analyze / 2 parses', 'points-to ms', 'call graph ms', 'potential ms', 'heap MB'];
+  const out = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  for (const r of rows) {
+    out.push(
+      `| ${[r.workload, r.lines, r.instructions, r.parseMs, r.analyzeMs, r.ratioToTwoParses, r.pointsToMs, r.callGraphMs, r.potentialMs, r.heapMB].join(' | ')} |`,
+    );
+  }
+  process.stdout.write(`${out.join('\n')}\n\n(minimum of ${runs} runs; analyze = analyzeModule eager, points-to and call graph included; potential apart)\n`);
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# benchmarks/coreutils/build.sh (`make coreutils`): GNU Coreutils 9.1 from Debian bookworm's source
+# package as sympath's subjects.
+#
+#   1. scripts/debian-source.sh coreutils 9.1   -> build/src/coreutils-9.1 (apt-get source, as for musl)
+#   2. make musl; musl-native.sh                 -> build/musl (IR) and build/musl-native (native musl)
+#   3. IR build in build/obj-ir: configure with CC=cc-musl (clang-19 -flto against musl's headers,
+#      linked statically with the native musl, so configure's checks describe musl), `make` every
+#      program; cc-musl writes each utility's whole-program bitcode to build/ir/<util>.bc
+#   4. gcov build in build/obj-gcov: gcc --coverage -O0 -g against glibc (the native binaries replay
+#      runs for coverage, as KLEE's tutorial does)
+#   5. prints which utilities built
+#
+# Each step is skipped when its output is there (COREUTILS_FORCE=1 redoes steps 3-4; deleting
+# build/obj-*/.sympath-built reruns only their make). JOBS sets the make parallelism (default: the
+# number of processors).
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+B="$HERE/build"
+SRC="$ROOT/build/src/coreutils-9.1"
+JOBS="${JOBS:-$(nproc)}"
+mkdir -p "$B"
+say() { printf 'coreutils: %s\n' "$*"; }
+
+"$ROOT/scripts/debian-source.sh" coreutils 9.1
+make --no-print-directory -C "$ROOT" musl
+"$HERE/musl-native.sh"
+
+# Features that need libraries musl does not have, or that only add code paths outside the subject.
+CONFIG_OPTS=(--disable-nls --disable-acl --disable-xattr --disable-libcap --disable-libsmack --without-selinux
+  --without-openssl --without-libgmp --disable-rpath --enable-no-install-program=stdbuf)
+export FORCE_UNSAFE_CONFIGURE=1 # configure refuses to run as root otherwise
+
+# A variable of the configured Makefile (bin_PROGRAMS, BUILT_SOURCES), one word per line.
+make_var() {
+  local obj="$1" var="$2"
+  printf 'include Makefile\nsympath-print-var:\n\t@echo $(%s)\n' "$var" >"$obj/sympath-var.mak"
+  (cd "$obj" && make -s -f sympath-var.mak sympath-print-var) | tr ' ' '\n' | sed '/^$/d'
+}
+
+# The programs configure chose to build (bin_PROGRAMS), by name (src/[ is "[").
+programs() {
+  make_var "$1" bin_PROGRAMS | sed -n 's|^src/||p' | grep -v '\.' || true
+}
+
+build_tree() {
+  local kind="$1" obj="$B/obj-$1"
+  shift
+  if [[ -n "${COREUTILS_FORCE:-}" ]]; then rm -rf "$obj"; fi
+  if [[ -f "$obj/.sympath-built" ]]; then
+    say "$kind build: up to date ($obj)"
+    return 0
+  fi
+  if [[ ! -f "$obj/.sympath-configured" ]]; then
+    rm -rf "$obj"
+    mkdir -p "$obj"
+    say "$kind build: configure (log: $obj/configure.log)"
+    (cd "$obj" && "$SRC/configure" "${CONFIG_OPTS[@]}" "$@" >configure.log 2>&1) || {
+      tail -n 30 "$obj/configure.log" >&2
+      return 1
+    }
+    touch "$obj/.sympath-configured"
+  fi
+  mapfile -t progs < <(programs "$obj")
+  mapfile -t built < <(make_var "$obj" BUILT_SOURCES)
+  say "$kind build: make -j$JOBS: ${#built[@]} generated headers, then ${#progs[@]} programs (log: $obj/make.log)"
+  # The generated headers (gnulib's replacement stdio.h, ...) first: `make all` would build them, a
+  # list of program targets does not. -k: one program failing to build does not stop the others; the
+  # man pages are not built.
+  (cd "$obj" && make -k -j"$JOBS" "${built[@]}" >make.log 2>&1 && make -k -j"$JOBS" "${progs[@]/#/src/}" >>make.log 2>&1) ||
+    say "$kind build: some programs failed (see $obj/make.log)"
+  touch "$obj/.sympath-built"
+}
+
+# 3. IR
+mkdir -p "$B/ir"
+SYMPATH_IR_DIR="$B/ir" build_tree ir CC="$HERE/cc-musl" \
+  CFLAGS="-O0 -Xclang -disable-O0-optnone -g -fno-stack-protector -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=0" ||
+  { say "IR build failed"; exit 1; }
+export -n SYMPATH_IR_DIR
+# 4. gcov
+build_tree gcov CC=gcc CFLAGS="-O0 -g --coverage" LDFLAGS="--coverage" || say "gcov build failed (replay coverage unavailable)"
+
+mapfile -t all < <(programs "$B/obj-ir")
+ir=() gcov=() missing=()
+for p in "${all[@]}"; do
+  if [[ -f "$B/ir/$p.bc" ]]; then ir+=("$p"); else missing+=("$p"); fi
+  [[ -x "$B/obj-gcov/src/$p" ]] && gcov+=("$p")
+done
+printf '%s\n' "${ir[@]}" >"$B/ir/utilities.txt"
+say "${#ir[@]} of ${#all[@]} utilities built into LLVM IR (build/ir/<util>.bc):"
+echo "${ir[*]}" | fold -s -w 100 | sed 's/^/  /'
+say "${#gcov[@]} native gcov binaries (build/obj-gcov/src/<util>)"
+if [[ ${#missing[@]} -gt 0 ]]; then say "not built into IR: ${missing[*]}"; fi
