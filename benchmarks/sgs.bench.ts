@@ -15,6 +15,15 @@
 // the run (select + update time measured by a wrapper).
 //
 // Options: --quick (L up to 10^4, fewer cycles, part 2 smaller), --no-engine, --cycles K (default 200k).
+//
+// Measured (2026-11-26, the 2-core VM with a load average of ~9 from other jobs, Node 20; numbers move by
+// tens of percent between runs): at 10^5 live states, subpath:1/2/4/8 do 130-260 k selections/s
+// (select + its update), subpath:inf 61 k/s, random-state 368 k/s and nurs:depth 158 k/s under the same
+// driver; from 10^3 to 10^5 states subpath:N slows 1.3-3x, as random-state (O(1)) does (3.6x): memory,
+// not a scan. What grows is the number of *windows* in the lowest-count bucket (O(log windows) per
+// operation): subpath:8 and inf have one window per state here. Through the engine (part 2): 7-11 k
+// selections/s for every searcher, the engine being the bottleneck; subpath:N takes 4.6-7.9% of the
+// run time (random-state 1.6%).
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -126,7 +135,7 @@ function fmt(x: number): string {
 
 function part1(): void {
   const pops = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000];
-  const rows: [string, string][] = [
+  const rows: [string, 'random' | 'latest'][] = [
     ['subpath:0', 'random'],
     ['subpath:1', 'random'],
     ['subpath:2', 'random'],

@@ -40,7 +40,7 @@ describe('argument splitting', () => {
 
   it('has the documented defaults', () => {
     const { flags } = parse(['p.ll']);
-    expect(flags).toMatchObject({ search: [], prune: [], seed: 1, maxTime: 0, maxMemory: 2000, solver: 'wasm', libc: 'musl', O: '0', batchInstructions: 0 });
+    expect(flags).toMatchObject({ search: [], prune: [], seed: 1, maxTime: 0, maxMemory: 2000, solver: 'native', libc: 'musl', O: '0', batchInstructions: 0 });
   });
 
   it('accepts -O2 and repeated --search / --prune', () => {

@@ -48,6 +48,11 @@ export interface PostconditionOptions {
   reuseWp: boolean;
   /** Implicit overshift checks are on (EngineOptions.checkOvershift). */
   checkOvershift: boolean;
+  /**
+   * Record summaries only where the branch was symbolic on the recording path (fork points). Off by
+   * default: a branch concrete on one path may be symbolic on another (the paper's Example 3).
+   */
+  symbolicOnly: boolean;
 }
 
 export const DEFAULT_POSTCONDITION_OPTIONS: PostconditionOptions = {
@@ -56,6 +61,7 @@ export const DEFAULT_POSTCONDITION_OPTIONS: PostconditionOptions = {
   simplify: false,
   reuseWp: false,
   checkOvershift: false,
+  symbolicOnly: false,
 };
 
 export interface PostconditionStats {
@@ -124,7 +130,7 @@ export class PostconditionHook implements ExplorationHooks {
   readonly createMemory = (ex: Executor): Memory => {
     this.ex = ex;
     this.sem = new Semantics(ex, this.leaves, this.opts.checkOvershift || ex.opts.checkOvershift);
-    this.walker = new Walker(this.sem, this.leaves, this.summaries, { firstInstanceOnly: this.opts.firstInstanceOnly, reuseWp: this.opts.reuseWp }, this.stats.walk);
+    this.walker = new Walker(this.sem, this.leaves, this.summaries, { firstInstanceOnly: this.opts.firstInstanceOnly, reuseWp: this.opts.reuseWp, symbolicOnly: this.opts.symbolicOnly }, this.stats.walk);
     this.checker = new Checker(ex, this.leaves);
     return new ObservedMemory(ex, this.observer);
   };

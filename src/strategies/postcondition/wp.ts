@@ -152,6 +152,8 @@ export interface WalkOptions {
   firstInstanceOnly: boolean;
   /** Keep each event's substitution memo for the next path through it (the paper's 4.3). */
   reuseWp: boolean;
+  /** Record summaries only at branches whose condition was symbolic on the recording path. */
+  symbolicOnly: boolean;
 }
 
 export interface WalkStats {
@@ -342,7 +344,7 @@ export class Walker {
           if (ev.walked.has(sig)) return REPEATED;
           ev.walked.add(sig);
         }
-        if (ev.symbolic && (!this.opts.firstInstanceOnly || ev.occurrence <= 1)) {
+        if ((ev.symbolic || !this.opts.symbolicOnly) && (!this.opts.firstInstanceOnly || ev.occurrence <= 1)) {
           this.stats.updates++;
           this.summaries.add(summaryKey(inst, taken, ev.ctx), this.summaryOf(ev, wp));
         }
