@@ -56,6 +56,7 @@ function small(name: string, file: string, defines: string[] = []): Subject {
 export const SMALL_SUBJECTS: Subject[] = [
   small('independent-4x4', 'independent.c', ['K=4', 'M=4']),
   small('independent-6x5', 'independent.c', ['K=6', 'M=5']),
+  small('independent-5x5-work', 'independent.c', ['K=5', 'M=5', 'WORK=200']),
   small('diamonds-6', 'diamonds.c', ['N=6']),
   small('diamonds-8', 'diamonds.c', ['N=8']),
   small('args', 'args.c'),

@@ -97,12 +97,13 @@ describe('test writer', () => {
     expect(out.add({ ...exit(false), termination: 'partial' })).toBeNull();
   });
 
-  it('writes no test for pruned paths, an .early note for partial ones', () => {
+  it('writes a test with a .pruned note for pruned paths (their prefix), an .early note for partial ones', () => {
     const dir = scratch();
     const out = new OutputDir(dir, { ktestArgs: ['p'], onlyCoveringNew: false, maxTests: 0 });
-    expect(out.add({ ...exit(), termination: 'pruned' })).toBeNull();
-    expect(out.add({ ...exit(), termination: 'partial' })).toBe('test000001.ktest');
-    expect(readFileSync(join(dir, 'test000001.early'), 'utf8')).toMatch(/budget/);
+    expect(out.add({ ...exit(), termination: 'pruned' })).toBe('test000001.ktest');
+    expect(readFileSync(join(dir, 'test000001.pruned'), 'utf8')).toMatch(/already explored/);
+    expect(out.add({ ...exit(), termination: 'partial' })).toBe('test000002.ktest');
+    expect(readFileSync(join(dir, 'test000002.early'), 'utf8')).toMatch(/budget/);
   });
 
   it('refuses tests beyond --max-tests', () => {

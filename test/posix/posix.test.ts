@@ -8,7 +8,7 @@
 // A small getopt-driven utility (fixtures/minitool.c) reaches >= 90% line coverage of its own source,
 // measured by `sympath replay --json`.
 
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -84,6 +84,34 @@ describe('planted aborts are found through the POSIX model', () => {
     expect(size('stdout')).toBe(1024);
     expect(size('n_args')).toBe(4);
   }, 120_000);
+});
+
+describe('host files', () => {
+  test('are read only when --allow-read names them, and never written', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'sympath-posix-'));
+    writeFileSync(join(cwd, 'data.txt'), 'host file contents\n');
+    writeFileSync(
+      join(cwd, 'cat1.c'),
+      `#include <stdio.h>
+#include <errno.h>
+#include <string.h>
+int main(int argc, char **argv) {
+  FILE *f = fopen(argv[1], "r");
+  if (!f) { printf("%s: %s\\n", argv[1], strerror(errno)); return 1; }
+  char line[64];
+  while (fgets(line, sizeof line, f)) fputs(line, stdout);
+  FILE *w = fopen("new.txt", "w");
+  printf("write: %s\\n", w ? "opened" : strerror(errno));
+  return 0;
+}
+`,
+    );
+    const denied = await sympath(['run', '--output-dir', 'a', '--posix-runtime', 'cat1.c', 'data.txt'], cwd);
+    expect(denied.stdout).toBe('data.txt: No such file or directory'); // (execa drops the last newline)
+    const allowed = await sympath(['run', '--output-dir', 'b', '--posix-runtime', '--allow-read', 'data.txt', 'cat1.c', 'data.txt'], cwd);
+    expect(allowed.stdout).toBe('host file contents\nwrite: Permission denied');
+    expect(readdirSync(cwd).sort()).toEqual(['a', 'b', 'cat1.c', 'data.txt']);
+  }, 60_000);
 });
 
 describe('a getopt utility is covered through the POSIX model', () => {

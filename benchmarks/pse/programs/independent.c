@@ -1,6 +1,6 @@
 // Suffix independent of the prefix: K prefix branches write p, M suffix branches write q and never
 // read p; a planted abort in the suffix. Exhaustive DFS explores 2^K * (2^M + 1) paths (the abort
-// ends one suffix early); with PSE roughly 2^K + 2^M.
+// ends one suffix early); with PSE roughly 2^K + 2^M. WORK: iterations of concrete work at the end.
 #include <klee/klee.h>
 void abort(void);
 
@@ -9,6 +9,9 @@ void abort(void);
 #endif
 #ifndef M
 #define M 4
+#endif
+#ifndef WORK
+#define WORK 0
 #endif
 
 int main(void) {
@@ -24,5 +27,9 @@ int main(void) {
       q += 1 << j;
   if (q == 5)
     abort();
-  return p + q;
+  // Concrete work after the last branch (output formatting, clean-up): every path pays for it.
+  unsigned h = 0;
+  for (int w = 0; w < WORK; w++)
+    h = h * 31 + (unsigned)w;
+  return (p + q + (int)h) & 1;
 }

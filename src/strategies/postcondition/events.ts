@@ -101,13 +101,18 @@ export class Ev {
   /** Br/Switch, --pse-reuse-wp: preconditions walks already went on from here with (signatures). */
   walked: Set<string> | null = null;
 
+  /** Conditional branches and switches on the path up to and including this event (a walk stops at 0). */
+  readonly branches: number;
+
   constructor(
     readonly kind: EvKind,
     readonly inst: Instruction,
     /** Stack depth of the frame executing it (main = 0). */
     readonly depth: number,
     readonly prev: Ev | null,
-  ) {}
+  ) {
+    this.branches = (prev ? prev.branches : 0) + (kind === EvKind.Br || kind === EvKind.Switch ? 1 : 0);
+  }
 
   /** A copy to finish in one state (the original stays with the states that share it). */
   clone(): Ev {

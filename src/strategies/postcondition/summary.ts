@@ -20,16 +20,54 @@ export interface SummaryOptions {
   simplify: boolean;
 }
 
+/**
+ * A disjunct as the walk recorded it, turned into conjuncts only when the summary is first read: most
+ * locations are never checked (their branch is concrete in every state), so recording costs O(1).
+ */
+export interface Pending {
+  readonly payload: unknown;
+}
+export type Finish = (p: Pending) => Expr[];
+
+/** Pending disjuncts a location keeps, as a multiple of the size bound (beyond: dropped, as full). */
+const PENDING_FACTOR = 4;
+
 /** One location's summary. */
 export class Summary {
-  /** Each disjunct's conjuncts, sorted by expression id, without duplicates. TRUE when one is empty. */
-  disjuncts: Expr[][] = [];
+  private list: Expr[][] = [];
   private readonly keys = new Set<string>();
+  private pending: Pending[] = [];
   /** Bumped on every change (checks cache the substituted summary per state). */
   version = 0;
 
+  constructor(
+    private readonly opts: SummaryOptions,
+    private readonly finish: Finish,
+  ) {}
+
+  /** Each disjunct's conjuncts, sorted by expression id, without duplicates. TRUE when one is empty. */
+  get disjuncts(): Expr[][] {
+    if (this.pending.length > 0) {
+      const ps = this.pending;
+      this.pending = [];
+      for (const p of ps) this.add(this.finish(p), this.opts);
+    }
+    return this.list;
+  }
+
+  /** Records a disjunct to be finished when the summary is read. */
+  addPending(p: Pending): void {
+    if (this.isTrueNow || this.pending.length >= PENDING_FACTOR * this.opts.maxSize) return;
+    this.pending.push(p);
+  }
+
+  private get isTrueNow(): boolean {
+    return this.list.length === 1 && this.list[0]!.length === 0;
+  }
+
   get isTrue(): boolean {
-    return this.disjuncts.length === 1 && this.disjuncts[0]!.length === 0;
+    const d = this.disjuncts;
+    return d.length === 1 && d[0]!.length === 0;
   }
 
   /** The summary as one formula over leaves. */
@@ -46,12 +84,12 @@ export class Summary {
     return n;
   }
 
-  add(conjuncts: readonly Expr[], opts: SummaryOptions): boolean {
-    if (this.isTrue) return false;
+  add(conjuncts: readonly Expr[], opts: SummaryOptions = this.opts): boolean {
+    if (this.isTrueNow) return false;
     const set = normalise(conjuncts);
     if (set === null) return false;
     if (set.length === 0) {
-      this.disjuncts = [[]];
+      this.list = [[]];
       this.keys.clear();
       this.keys.add('');
       this.version++;
@@ -60,7 +98,7 @@ export class Summary {
     const key = keyOf(set);
     if (this.keys.has(key)) return false;
     if (!opts.simplify) {
-      if (this.disjuncts.length >= opts.maxSize) return false;
+      if (this.list.length >= opts.maxSize) return false;
       this.push(set, key);
       return true;
     }
@@ -68,13 +106,13 @@ export class Summary {
   }
 
   private push(set: Expr[], key: string): void {
-    this.disjuncts.push(set);
+    this.list.push(set);
     this.keys.add(key);
     this.version++;
   }
 
   private remove(i: number): void {
-    const [d] = this.disjuncts.splice(i, 1);
+    const [d] = this.list.splice(i, 1);
     this.keys.delete(keyOf(d!));
     this.version++;
   }
@@ -82,20 +120,20 @@ export class Summary {
   private addSimplified(set: Expr[], opts: SummaryOptions): boolean {
     for (let depth = 0; depth < 64; depth++) {
       if (set.length === 0) {
-        this.disjuncts = [[]];
+        this.list = [[]];
         this.keys.clear();
         this.keys.add('');
         this.version++;
         return true;
       }
       // Implied by an existing disjunct (whose conjuncts are a subset of ours): nothing to add.
-      if (this.disjuncts.some((d) => isSubset(d, set))) return false;
+      if (this.list.some((d) => isSubset(d, set))) return false;
       // Existing disjuncts the new one implies are redundant.
-      for (let i = this.disjuncts.length - 1; i >= 0; i--) if (isSubset(set, this.disjuncts[i]!)) this.remove(i);
+      for (let i = this.list.length - 1; i >= 0; i--) if (isSubset(set, this.list[i]!)) this.remove(i);
       // A disjunct equal but for one complementary conjunct: merge into the common part.
       let merged: Expr[] | null = null;
-      for (let i = 0; i < this.disjuncts.length; i++) {
-        const common = complementaryMerge(this.disjuncts[i]!, set);
+      for (let i = 0; i < this.list.length; i++) {
+        const common = complementaryMerge(this.list[i]!, set);
         if (common) {
           this.remove(i);
           merged = common;
@@ -103,7 +141,7 @@ export class Summary {
         }
       }
       if (merged === null) {
-        if (this.disjuncts.length >= opts.maxSize) return false;
+        if (this.list.length >= opts.maxSize) return false;
         this.push(set, keyOf(set));
         return true;
       }
@@ -158,6 +196,8 @@ function complementaryMerge(a: readonly Expr[], b: readonly Expr[]): Expr[] | nu
 /** Π over every location of a run. */
 export class Summaries {
   private readonly table = new Map<string, Summary>();
+  /** Turns a pending disjunct into conjuncts (set by the walk). */
+  finish: Finish = () => [];
 
   constructor(private readonly opts: SummaryOptions) {}
 
@@ -165,13 +205,22 @@ export class Summaries {
     return this.table.get(key);
   }
 
-  add(key: string, conjuncts: readonly Expr[]): void {
+  private at(key: string): Summary {
     let s = this.table.get(key);
     if (!s) {
-      s = new Summary();
+      s = new Summary(this.opts, (p) => this.finish(p));
       this.table.set(key, s);
     }
-    s.add(conjuncts, this.opts);
+    return s;
+  }
+
+  add(key: string, conjuncts: readonly Expr[]): void {
+    this.at(key).add(conjuncts, this.opts);
+  }
+
+  /** Records a disjunct finished only if the location's summary is ever read. */
+  addPending(key: string, p: Pending): void {
+    this.at(key).addPending(p);
   }
 
   get locations(): number {

@@ -31,6 +31,12 @@ import type { Semantics } from './semantics.js';
 import { Substituter, type MemWrite, type Subst } from './subst.js';
 import type { Summaries } from './summary.js';
 
+/** A recorded disjunct: the branch event and the precondition after it, finished lazily. */
+interface Recorded {
+  readonly ev: Ev;
+  readonly cells: Cell | null;
+}
+
 class Cell {
   constructor(
     readonly c: Expr,
@@ -134,6 +140,11 @@ export class WpState {
     return out;
   }
 
+  /** The conjunct list as it is now (persistent: later changes do not affect it). */
+  snapshot(): Cell | null {
+    return this.head;
+  }
+
   /** The conjunct list's identity (ids in order). */
   signature(): string {
     let s = '';
@@ -185,7 +196,14 @@ export class Walker {
     private readonly summaries: Summaries,
     private readonly opts: WalkOptions,
     readonly stats: WalkStats,
-  ) {}
+  ) {
+    summaries.finish = (p) => {
+      const r = p.payload as Recorded;
+      const conj: Expr[] = [];
+      for (let c = r.cells; c; c = c.next) conj.push(c.c);
+      return this.summaryOf(r.ev, conj);
+    };
+  }
 
   /**
    * The substituter of `sigma` at `ev`: kept on the event (per leaf set — an event's substitution of a
@@ -217,14 +235,14 @@ export class Walker {
 
   private regionOf = (a: ObservedAccess): Region => this.leaves.region(a.mo, a.depth);
 
-  /** Substituters of summaryOf within one walk, by substitution. */
+  /** Substituters of summaryOf, by substitution (most branches of a run fix the same allocas). */
   private storeSubs = new Map<string, Substituter>();
 
   /** Walks from `start` back to the path's first event with `wp` as the precondition after `start`. */
   walk(start: Ev | null, wp: WpState): void {
     this.stats.walks++;
-    this.storeSubs = new Map();
-    for (let ev = start; ev !== null; ev = ev.prev) {
+    // Before the path's first branch there is nothing left to record.
+    for (let ev = start; ev !== null && ev.branches > 0; ev = ev.prev) {
       this.stats.events++;
       const why = this.step(ev, wp);
       if (why === REPEATED) {
@@ -346,7 +364,7 @@ export class Walker {
         }
         if ((ev.symbolic || !this.opts.symbolicOnly) && (!this.opts.firstInstanceOnly || ev.occurrence <= 1)) {
           this.stats.updates++;
-          this.summaries.add(summaryKey(inst, taken, ev.ctx), this.summaryOf(ev, wp));
+          this.summaries.addPending(summaryKey(inst, taken, ev.ctx), { payload: { ev, cells: wp.snapshot() } satisfies Recorded });
         }
         if (ev.value === null) {
           const cond = sem.branchCondition(inst, d, taken);
@@ -393,13 +411,14 @@ export class Walker {
    * so their address registers become those constants and their objects' Live leaves true: conjuncts
    * about the locals of live frames then vanish, and summaries of different paths stay comparable.
    */
-  private summaryOf(ev: Ev, wp: WpState): Expr[] {
-    const conj = wp.conjuncts();
+  private summaryOf(ev: Ev, conj: Expr[]): Expr[] {
     const sigma: Subst = new Map();
     const frames = ev.frames ?? [];
     const allocas = ev.allocas;
+    const arrays = new Set<ArrayDecl>();
+    for (const c of conj) for (const a of arraysOf(c)) arrays.add(a);
     if (allocas) {
-      for (const a of wp.arrays()) {
+      for (const a of arrays) {
         const info = this.leaves.info.get(a.id);
         if (!info) continue;
         if (info.kind === LeafKind.Reg) {
@@ -423,7 +442,10 @@ export class Walker {
       // Branches of one walk mostly fix the same allocas: share the substitution work between them.
       const key = [...sigma].map(([a, r]) => `${a.id}=${r.kind === 'value' || r.kind === 'bool' ? r.value.id : '?'}`).join(',');
       let sub = this.storeSubs.get(key);
-      if (!sub) this.storeSubs.set(key, (sub = new Substituter(sigma)));
+      if (!sub) {
+        if (this.storeSubs.size > 256) this.storeSubs.clear();
+        this.storeSubs.set(key, (sub = new Substituter(sigma)));
+      }
       out = conj.map((c) => sub.apply(c));
     }
     if (ev.shape) out.push(ev.shape.term);
