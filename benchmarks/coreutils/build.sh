@@ -60,6 +60,10 @@ build_tree() {
       tail -n 30 "$obj/configure.log" >&2
       return 1
     }
+    # cksum's and wc's fast paths ask the CPU (cpuid.h: inline assembly) whether it has PCLMUL/AVX2;
+    # the IR must have no assembly, and both builds take the same (portable) code paths.
+    sed -i -e 's|^#define USE_PCLMUL_CRC32 1$|/* sympath: no cpuid (inline assembly) */|' \
+      -e 's|^#define USE_AVX2_WC_LINECOUNT 1$|/* sympath: no cpuid (inline assembly) */|' "$obj/lib/config.h"
     touch "$obj/.sympath-configured"
   fi
   mapfile -t progs < <(programs "$obj")

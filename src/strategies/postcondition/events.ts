@@ -84,6 +84,8 @@ export class Ev {
   allocated = false;
   /** Builtin: its result register after the call (for the deterministic ones). */
   result: Val | undefined = undefined;
+  /** Def/Load: the value it produced on this path; Store: the value stored — when concrete. */
+  concrete: bigint | null = null;
   /** Ret: the call instruction returned to (its result register is the caller's). */
   callSite: Instruction | null = null;
   /** Why learning stops here (Barrier events and events found unmodellable later). */
@@ -133,6 +135,7 @@ export class Ev {
     c.allocated = this.allocated;
     c.result = this.result;
     c.callSite = this.callSite;
+    c.concrete = this.concrete;
     c.barrier = this.barrier;
     return c;
   }

@@ -120,7 +120,7 @@ export class PostconditionHook implements ExplorationHooks {
       unknown: 0,
       checkSeconds: 0,
       wpSeconds: 0,
-      walk: { walks: 0, events: 0, updates: 0, repeats: 0, barriers: new Map() },
+      walk: { walks: 0, events: 0, updates: 0, repeats: 0, specialised: 0, barriers: new Map() },
       locations: 0,
       disjuncts: 0,
     };
@@ -183,8 +183,17 @@ export class PostconditionHook implements ExplorationHooks {
     if (this.ex === null) return;
     const d = this.data(s);
     d.vetoes = null;
-    if (d.head !== null && d.head.pending) this.finishPending(s, d);
+    const head = d.head;
     const depth = s.stack.length - 1;
+    if (head !== null) {
+      if (head.pending) this.finishPending(s, d);
+      // The value a def or load produced on this path (the walk may specialise on it under pressure).
+      if ((head.kind === EvKind.Def || head.kind === EvKind.Load) && head.depth === depth && head.concrete === null && isScalar(head.inst.type)) {
+        const slot = s.top.fn.slotOf?.get(head.inst);
+        const v = slot === undefined ? undefined : s.top.regs[slot];
+        if (typeof v === 'bigint') this.ownHead(d).concrete = v;
+      }
+    }
     const ev = this.record(s, d, inst, depth);
     d.head = ev;
     d.owned = true;
@@ -232,6 +241,11 @@ export class PostconditionHook implements ExplorationHooks {
       case 'alloca': {
         const ev = new Ev(inst.op === 'load' ? EvKind.Load : inst.op === 'store' ? EvKind.Store : EvKind.Alloca, inst, depth, prev);
         ev.pending = true;
+        if (inst.op === 'store') {
+          const slot = s.top.fn.slotOf?.get(inst.operands[0]!);
+          const v = slot === undefined ? undefined : s.top.regs[slot];
+          if (typeof v === 'bigint') ev.concrete = v;
+        }
         return ev;
       }
       case 'call':

@@ -36,7 +36,7 @@ export function createPostconditionPruner(opts: Partial<PostconditionOptions> = 
 export function reportLines(s: PostconditionStats): string[] {
   const lines = [
     `postcondition: ${s.checks} checks, ${s.prunes} directions pruned, ${s.unknown} unknown; check ${s.checkSeconds.toFixed(2)} s, wp ${s.wpSeconds.toFixed(2)} s`,
-    `postcondition: ${s.walk.walks} walks over ${s.walk.events} events (${s.walk.repeats} stopped at a repeated precondition), ${s.walk.updates} summary updates; ${s.locations} locations, ${s.disjuncts} disjuncts`,
+    `postcondition: ${s.walk.walks} walks over ${s.walk.events} events (${s.walk.repeats} stopped at a repeated precondition, ${s.walk.specialised} specialised), ${s.walk.updates} summary updates; ${s.locations} locations, ${s.disjuncts} disjuncts`,
   ];
   const barriers = [...s.walk.barriers.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8);
   if (barriers.length > 0) lines.push(`postcondition: walks stopped at: ${barriers.map(([k, n]) => `${k} (${n})`).join('; ')}`);
@@ -54,6 +54,7 @@ export function statsJson(s: PostconditionStats): Record<string, unknown> {
     walks: s.walk.walks,
     walkEvents: s.walk.events,
     walkRepeats: s.walk.repeats,
+    specialised: s.walk.specialised,
     summaryUpdates: s.walk.updates,
     locations: s.locations,
     disjuncts: s.disjuncts,

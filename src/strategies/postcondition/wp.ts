@@ -63,6 +63,11 @@ export class WpState {
     return (this.occ.get(a) ?? 0) > 0;
   }
 
+  /** How many conjuncts mention `a`. */
+  mentions(a: ArrayDecl): number {
+    return this.occ.get(a) ?? 0;
+  }
+
   private count(c: Expr, delta: number): void {
     for (const a of arraysOf(c)) this.occ.set(a, (this.occ.get(a) ?? 0) + delta);
     this.present.set(c.id, (this.present.get(c.id) ?? 0) + delta);
@@ -174,6 +179,8 @@ export interface WalkStats {
   updates: number;
   /** Walks stopped where an earlier walk had gone on with the same precondition (--pse-reuse-wp). */
   repeats: number;
+  /** Defs, loads and stores specialised to this path's value under pressure. */
+  specialised: number;
   /** Why walks stopped early, with counts. */
   barriers: Map<string, number>;
 }
@@ -184,6 +191,9 @@ export interface WalkStats {
  * (quadratic); the cap bounds that.
  */
 const MAX_CONJUNCTS = 2000;
+
+/** Conjuncts mentioning one leaf beyond which a def, load or store is specialised to its value. */
+const PRESSURE = 24;
 
 /** step(): the walk reached an event with a precondition an earlier walk already continued from. */
 const REPEATED = '\u0000repeated';
@@ -226,6 +236,20 @@ export class Walker {
 
   private apply(ev: Ev, wp: WpState, sigma: Subst): void {
     if (sigma.size > 0) wp.apply(sigma, this.substituterOf(ev, sigma));
+  }
+
+  /**
+   * wp[a := c] ∧ (t = c) in place of wp[a := t], with c the value this path computed: it implies the
+   * exact precondition (under t = c they agree) and holds on this path. Used only under pressure — when
+   * many conjuncts mention the leaf, as the conditions of a loop with a concrete bound do — where it turns
+   * them into constants instead of rewriting them all at every iteration (quadratic), at the price of
+   * summaries that ask the value to be c.
+   */
+  private specialise(ev: Ev, wp: WpState, a: ArrayDecl, t: Expr, c: bigint): void {
+    const k = B.constant(t.width, c);
+    wp.apply(new Map([[a, { kind: 'value', value: k }]]), new Substituter(new Map([[a, { kind: 'value', value: k }]])));
+    wp.add(B.eq(t, k));
+    this.stats.specialised++;
   }
 
   /** Substitute Reg leaf `a` by `value` at `ev`. */
@@ -278,7 +302,11 @@ export class Walker {
         return `${inst.op}`;
       case EvKind.Def: {
         const leaf = this.leaves.reg(d, inst);
-        if (leaf && wp.has(leaf.array)) this.applyOne(ev, wp, leaf.array, (ev.value ??= sem.defTerm(ev) ?? sem.fresh(ev)));
+        if (leaf && wp.has(leaf.array)) {
+          const t = (ev.value ??= sem.defTerm(ev) ?? sem.fresh(ev));
+          if (wp.mentions(leaf.array) > PRESSURE && ev.concrete !== null && !ev.fresh) this.specialise(ev, wp, leaf.array, t, ev.concrete);
+          else this.applyOne(ev, wp, leaf.array, t);
+        }
         this.addAll(wp, (ev.conj ??= sem.implicitChecks(ev)));
         return null;
       }
@@ -288,7 +316,11 @@ export class Walker {
         const a = sem.term(d, inst.operands[0]!);
         if (!a) return 'load: address not modelled';
         const leaf = this.leaves.reg(d, inst);
-        if (leaf && wp.has(leaf.array)) this.applyOne(ev, wp, leaf.array, (ev.value ??= sem.loadValue(a, r, inst.type)));
+        if (leaf && wp.has(leaf.array)) {
+          const t = (ev.value ??= sem.loadValue(a, r, inst.type));
+          if (wp.mentions(leaf.array) > PRESSURE && ev.concrete !== null) this.specialise(ev, wp, leaf.array, t, ev.concrete);
+          else this.applyOne(ev, wp, leaf.array, t);
+        }
         this.addAll(wp, (ev.conj ??= sem.accessConjuncts(a, r, storeSize(inst.type))));
         return null;
       }
@@ -300,8 +332,17 @@ export class Walker {
         if (!a) return 'store: address not modelled';
         if (!v) return 'store: value not scalar';
         if (wp.has(r.mem)) {
-          const writes = (ev.writes ??= sem.storeWrites(a, r, v, inst.operands[0]!.type));
-          this.apply(ev, wp, new Map([[r.mem, { kind: 'writes', writes }]]));
+          if (wp.mentions(r.mem) > PRESSURE && ev.concrete !== null) {
+            // Under pressure (a loop counter's conditions piling up): store the value this path stored,
+            // conjoin that the value was that (wp[M := store(M, a, c)] ∧ v = c implies the exact WP).
+            const c = B.constant(v.width, ev.concrete);
+            this.apply(ev, wp, new Map([[r.mem, { kind: 'writes', writes: sem.storeWrites(a, r, c, inst.operands[0]!.type) }]]));
+            wp.add(B.eq(v, c));
+            this.stats.specialised++;
+          } else {
+            const writes = (ev.writes ??= sem.storeWrites(a, r, v, inst.operands[0]!.type));
+            this.apply(ev, wp, new Map([[r.mem, { kind: 'writes', writes }]]));
+          }
         }
         this.addAll(wp, (ev.conj ??= sem.accessConjuncts(a, r, storeSize(inst.operands[0]!.type))));
         return null;

@@ -71,7 +71,7 @@ export function generateProgram(seed: number): string {
       if (e.length) body.push('else {', ...e.map((s) => `  ${s}`), '}');
       return body;
     }
-    if (k === 7 && !inFn) return [`for (int i = 0; i < ${1 + r.int(3)}; i++)`, `  ${lhs} = ${lhs} + ${expr(1)};`];
+    if (k === 7 && !inFn) return [`for (int i = 0; i < ${r.chance(0.3) ? 30 + r.int(20) : 1 + r.int(3)}; i++)`, `  ${lhs} = ${lhs} + ${expr(1)};`];
     if (k === 8 && !inFn) return [`${r.pick(vars)} = f${r.int(2)}(${expr(1)}, ${expr(1)});`];
     if (k === 9 && !inFn) return [`p = &${r.pick([...vars, `arr[${r.int(4)}]`])};`];
     if (k === 10 && symbolicBranches < MAX_SYM && r.chance(0.5)) {
