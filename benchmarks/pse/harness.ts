@@ -7,7 +7,7 @@
 //   npx tsx benchmarks/pse/harness.ts [-j 2] [--max-time 120] [--subjects a,b] [--configs x,y] [--report-only]
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIGS, ROOT, SEARCHER_SUBJECTS, SUBJECTS, type RunRecord } from './subjects.js';
 import { writeReport } from './report.js';
@@ -91,4 +91,3 @@ async function main(): Promise<void> {
 }
 
 await main();
-void writeFileSync;

@@ -5,8 +5,8 @@
 //
 //   npx tsx benchmarks/pse/run-one.ts --subject NAME --config NAME --out FILE.json [--max-time S]
 
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runProgram } from '../../src/engine/executor.js';
@@ -36,6 +36,10 @@ if (!subject || !config || !outFile) {
 
 const work = mkdtempSync(join(tmpdir(), 'sympath-pse-'));
 try {
+  if (subject.kind === 'coreutils') {
+    runCli();
+    process.exit(0);
+  }
   const ll = join(work, 'p.ll');
   execFileSync(
     'clang-19',
@@ -91,4 +95,56 @@ try {
   writeFileSync(outFile, `${JSON.stringify(record, null, 1)}\n`);
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * A Coreutils subject: `sympath run --posix-runtime` (musl) on its bitcode, under GNU time for CPU time
+ * and peak RSS; counts from stats.json and postcondition.json.
+ */
+function runCli(): void {
+  const out = join(work, 'out');
+  const timeFile = join(work, 'time');
+  const pse = config!.pse;
+  const flags: string[] = [];
+  if (pse) {
+    flags.push('--prune', 'postcondition');
+    if (pse.firstInstanceOnly) flags.push('--pse-first-instance-only');
+    if (pse.simplify) flags.push('--pse-simplify');
+    if (pse.reuseWp) flags.push('--pse-reuse-wp');
+    if (pse.maxSummarySize !== undefined) flags.push('--pse-max-summary-size', String(pse.maxSummarySize));
+  }
+  const r = spawnSync(
+    '/usr/bin/time',
+    ['-f', '%e %U %S %M', '-o', timeFile, process.execPath, join(ROOT, 'bin', 'sympath.mjs'), 'run', '--output-dir', out, '--max-time', String(maxTime), ...config!.search.flatMap((x) => ['--search', x]), ...flags, '--posix-runtime', subject!.file, ...(subject!.args ?? [])],
+    { cwd: work, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' },
+  );
+  if (!existsSync(join(out, 'stats.json'))) {
+    process.stderr.write(r.stderr ?? '');
+    process.exit(1);
+  }
+  const stats = JSON.parse(readFileSync(join(out, 'stats.json'), 'utf8'));
+  const [, user, sys, rssKB] = readFileSync(timeFile, 'utf8').trim().split(/\s+/).map(Number);
+  const info = readFileSync(join(out, 'info'), 'utf8');
+  const halted = /Halted: (.*)/.exec(info)?.[1] ?? 'all paths explored';
+  const record: RunRecord = {
+    subject: subject!.name,
+    config: config!.name,
+    search: config!.search.join('+'),
+    pse: pse ?? null,
+    paths: stats.paths,
+    explored: stats.paths.completed + stats.paths.errors + stats.paths.partial + stats.paths.pruned,
+    instructions: stats.instructions,
+    seconds: stats.wallSeconds,
+    cpuSeconds: (user ?? 0) + (sys ?? 0),
+    solverSeconds: stats.solver.seconds,
+    peakRssMB: (rssKB ?? 0) / 1024,
+    peakHeapMB: 0,
+    haltReason: halted === 'all paths explored' ? null : halted,
+    errors: [...new Set((stats.errors as { kind: string; file: string; line: number }[]).map((e) => `${e.kind}@${e.file}:${e.line}`))].sort(),
+    lines: [],
+    linesCovered: stats.coverage.linesCovered,
+    prune: existsSync(join(out, 'postcondition.json')) ? JSON.parse(readFileSync(join(out, 'postcondition.json'), 'utf8')) : null,
+  };
+  mkdirSync(dirname(outFile!), { recursive: true });
+  writeFileSync(outFile!, `${JSON.stringify(record, null, 1)}\n`);
 }

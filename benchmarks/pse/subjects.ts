@@ -17,8 +17,10 @@ export interface Subject {
   file: string;
   /** -D definitions. */
   defines: string[];
-  /** 'small': programs/; 'coreutils': issue 5's utilities (pending). */
+  /** 'small': programs/ (run in-process, --libc none); 'coreutils': issue 5's utilities (run through
+   *  `sympath run --posix-runtime` on their bitcode, with `args`). */
   kind: 'small' | 'coreutils';
+  args?: string[];
 }
 
 export interface Config {
@@ -66,16 +68,26 @@ export const SMALL_SUBJECTS: Subject[] = [
   small('machine', 'machine.c'),
 ];
 
+/** The paper's setting: symbolic command-line arguments of 2 characters (here up to 2 of them) and stdin. */
+export const COREUTILS_ARGS = ['--sym-args', '0', '2', '2', '--sym-stdin', '2'];
+
+/** Utilities run by default — a first look: two that exhaustive DFS finishes in a second;
+ *  PSE_COREUTILS=a,b,… or PSE_COREUTILS=all picks others. */
+const DEFAULT_COREUTILS = ['echo', 'basename'];
+
 /**
- * Coreutils utilities of issue 5, when built: one subject per bitcode file found under
- * benchmarks/coreutils/bc (the layout issue 5's build is expected to produce). Empty until then.
+ * Coreutils utilities of issue 5, when built (`make coreutils`: benchmarks/coreutils/build/ir/<util>.bc
+ * and utilities.txt). Empty until then.
  */
 export function coreutilsSubjects(): Subject[] {
-  const dir = join(ROOT, 'benchmarks', 'coreutils', 'bc');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.bc') || f.endsWith('.ll'))
-    .map((f) => ({ name: `coreutils-${f.replace(/\.(bc|ll)$/, '')}`, file: join(dir, f), defines: [], kind: 'coreutils' as const }));
+  const dir = join(ROOT, 'benchmarks', 'coreutils', 'build', 'ir');
+  const list = join(dir, 'utilities.txt');
+  if (!existsSync(list)) return [];
+  const built = new Set(readdirSync(dir).filter((f) => f.endsWith('.bc')).map((f) => f.slice(0, -3)));
+  const want = process.env.PSE_COREUTILS === 'all' ? [...built] : process.env.PSE_COREUTILS ? process.env.PSE_COREUTILS.split(',') : DEFAULT_COREUTILS;
+  return want
+    .filter((u) => built.has(u))
+    .map((u) => ({ name: `coreutils-${u}`, file: join(dir, `${u}.bc`), defines: [], kind: 'coreutils' as const, args: COREUTILS_ARGS }));
 }
 
 export const SUBJECTS: Subject[] = [...SMALL_SUBJECTS, ...coreutilsSubjects()];
@@ -103,6 +115,9 @@ export interface RunRecord {
   peakHeapMB: number;
   haltReason: string | null;
   errors: string[];
+  /** Covered lines of the program's own files (small subjects). */
   lines: string[];
+  /** Their number (Coreutils subjects give only the count, from stats.json). */
+  linesCovered?: number;
   prune: Record<string, unknown> | null;
 }

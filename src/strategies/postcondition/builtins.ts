@@ -29,7 +29,16 @@ export interface BuiltinEffect {
 }
 
 /** Built-ins that end the path (only ever the last event of a path: terminal conditions). */
-export const TERMINAL_BUILTINS = new Set(['abort', 'exit', '_exit', '_Exit', 'klee_abort', 'klee_silent_exit', '__assert_fail', 'klee_report_error', 'llvm.trap', 'llvm.debugtrap', 'llvm.ubsantrap']);
+export const TERMINAL_BUILTINS = new Set([
+  'abort', 'exit', '_exit', '_Exit', 'klee_abort', 'klee_silent_exit', '__assert_fail', 'klee_report_error',
+  'llvm.trap', 'llvm.debugtrap', 'llvm.ubsantrap',
+  // The musl runtime's exit_group (builtins/runtime-hooks.ts).
+  '__sympath_exit',
+]);
+
+/** Built-ins that run IR functions of the program on return (musl's constructors and destructors):
+ *  their frames are pushed by the call, so the next instruction is in a deeper frame. */
+export const STRUCTOR_RUNNERS = new Set(['__sympath_run_ctors', '__sympath_run_dtors']);
 
 /** Pure functions of scalar arguments: result fresh (not modelled exactly), no checks, no memory. */
 const PURE = new Set([
@@ -50,6 +59,8 @@ const PURE = new Set([
 
 /** No effect at all on the program state (hints, annotations). */
 const NO_EFFECT = new Set([
+  // The structors they push run as IR and are recorded as such; the call itself changes nothing.
+  '__sympath_run_ctors', '__sympath_run_dtors',
   'llvm.assume', 'llvm.prefetch', 'llvm.donothing', 'llvm.sideeffect', 'llvm.experimental.noalias.scope.decl',
   'llvm.var.annotation', 'llvm.codeview.annotation', 'klee_prefer_cex', 'klee_posix_prefer_cex', 'klee_mark_global',
   'klee_open_merge', 'klee_close_merge',
@@ -66,6 +77,7 @@ const KNOWN = new Set<string>([
   'klee_make_symbolic', 'klee_int', 'klee_range', 'klee_choose', 'klee_assume',
   'memcpy', 'memmove', 'memset', 'llvm.memcpy', 'llvm.memcpy.inline', 'llvm.memmove', 'llvm.memset', 'llvm.memset.inline',
   'llvm.expect', 'llvm.expect.with.probability', 'llvm.smax', 'llvm.smin', 'llvm.umax', 'llvm.umin', 'llvm.abs', 'abs',
+  'llvm.ptrmask', '__sympath_host_write',
 ]);
 
 /** The model family of a called name (llvm intrinsics drop their type suffixes, as the engine's lookup). */
@@ -235,6 +247,22 @@ export function modelBuiltin(ev: Ev, sem: Semantics, regionOf: (a: ObservedAcces
       const writes: MemWrite[] = [];
       for (let k = 0; k < Number(n); k++) writes.push({ index: B.constant(32, doff + k), value: byte });
       e.writes.push({ region: dst, writes });
+      return e;
+    }
+    case '__sympath_host_write': {
+      // write(fd, buf, n) to the host: reads exactly [buf, buf+n) (symbolic bytes get one value each,
+      // without constraining the path), returns n — nothing depends on the bytes' values.
+      const e = effect();
+      if (!pin(e, 0) || !pin(e, 1) || !pin(e, 2)) return `${name}: symbolic argument`;
+      if (accesses.some((a) => a.write)) return `${name}: writes`;
+      e.result = term(2);
+      return e;
+    }
+    case 'llvm.ptrmask': {
+      const p = term(0);
+      const m = term(1);
+      const e = effect();
+      e.result = p && m && p.width === m.width ? B.and(p, m) : null;
       return e;
     }
     case 'llvm.expect':

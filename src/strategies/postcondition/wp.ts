@@ -28,7 +28,7 @@ import { EvKind, summaryKey, type Ev, type ObservedAccess } from './events.js';
 import { isEntryAlloca, LeafKind, type Leaves, type Region } from './leaves.js';
 import { ObjKind } from '../../memory/memory-object.js';
 import type { Semantics } from './semantics.js';
-import { Substituter, type MemWrite, type Subst } from './subst.js';
+import { Substituter, type Subst } from './subst.js';
 import type { Summaries } from './summary.js';
 
 /** A recorded disjunct: the branch event and the precondition after it, finished lazily. */
@@ -221,9 +221,9 @@ export class Walker {
    * so the next path through the event reuses the rewriting of the conjuncts both paths share; fresh
    * otherwise.
    */
-  private substituterOf(ev: Ev, sigma: Subst): Substituter {
+  private substituterOf(ev: Ev, sigma: Subst, tag = ''): Substituter {
     if (!this.opts.reuseWp) return new Substituter(sigma);
-    let key = '';
+    let key = tag;
     for (const a of sigma.keys()) key += `${a.id},`;
     ev.subs ??= new Map();
     let sub = ev.subs.get(key);
@@ -247,7 +247,9 @@ export class Walker {
    */
   private specialise(ev: Ev, wp: WpState, a: ArrayDecl, t: Expr, c: bigint): void {
     const k = B.constant(t.width, c);
-    wp.apply(new Map([[a, { kind: 'value', value: k }]]), new Substituter(new Map([[a, { kind: 'value', value: k }]])));
+    const sigma: Subst = new Map([[a, { kind: 'value', value: k }]]);
+    // Its own memo: the same leaf set substituted by the term (not specialised) must not share it.
+    wp.apply(sigma, this.substituterOf(ev, sigma, 'specialised:'));
     wp.add(B.eq(t, k));
     this.stats.specialised++;
   }
@@ -336,7 +338,8 @@ export class Walker {
             // Under pressure (a loop counter's conditions piling up): store the value this path stored,
             // conjoin that the value was that (wp[M := store(M, a, c)] ∧ v = c implies the exact WP).
             const c = B.constant(v.width, ev.concrete);
-            this.apply(ev, wp, new Map([[r.mem, { kind: 'writes', writes: sem.storeWrites(a, r, c, inst.operands[0]!.type) }]]));
+            const sigma: Subst = new Map([[r.mem, { kind: 'writes', writes: sem.storeWrites(a, r, c, inst.operands[0]!.type) }]]);
+            wp.apply(sigma, this.substituterOf(ev, sigma, 'specialised:'));
             wp.add(B.eq(v, c));
             this.stats.specialised++;
           } else {
