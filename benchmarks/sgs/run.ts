@@ -12,7 +12,8 @@
 // benchmarks/results/sgs/runs); a run whose file exists is skipped (failed ones too, unless
 // --retry-failed). Parallel: -j N runs at once (default 2). At the end, report.ts writes DIR/table4.md
 // and DIR/chart.svg. Defaults: budget 60 s per run (the paper: 1 h on Coreutils), seed 1, the subject
-// list benchmarks/sgs/subjects.json (pluggable: name, files, program arguments, extra run options),
+// list benchmarks/sgs/subjects.json (pluggable: name, files, program arguments, extra run options, and
+// for IR-only subjects such as Coreutils the prebuilt gcov binary to replay on: coreutils.json),
 // --max-solver-time 10 (a query that hangs must not outlive the budget), wasm solver.
 
 import { spawn } from 'node:child_process';
@@ -36,6 +37,12 @@ export interface Subject {
   args?: string[];
   /** Extra `sympath run` options, e.g. ["--libc", "none"] or ["--libc", "musl", "--posix-runtime"]. */
   runOptions?: string[];
+  /** A prebuilt native binary (gcc --coverage) to replay the tests on, for subjects given as IR with no
+   *  C sources, e.g. a Coreutils utility's .bc (`sympath replay --binary`). */
+  binary?: string;
+  /** The files whose gcov line coverage is the score (`sympath replay --coverage-source`), e.g. the
+   *  utility's own src/<util>.c; default: the program's C sources. */
+  coverageSources?: string[];
 }
 
 interface Options {
@@ -82,7 +89,12 @@ function parseArgs(argv: string[]): Options {
 function loadSubjects(file: string): Subject[] {
   const base = dirname(file);
   const data = JSON.parse(readFileSync(file, 'utf8')) as { subjects: Subject[] };
-  return data.subjects.map((s) => ({ ...s, files: s.files.map((f) => resolve(base, f)) }));
+  return data.subjects.map((s) => ({
+    ...s,
+    files: s.files.map((f) => resolve(base, f)),
+    ...(s.binary !== undefined ? { binary: resolve(base, s.binary) } : {}),
+    ...(s.coverageSources !== undefined ? { coverageSources: s.coverageSources.map((f) => resolve(base, f)) } : {}),
+  }));
 }
 
 function safe(x: string): string {
@@ -209,7 +221,11 @@ async function runOne(o: Options, subject: Subject, strategyId: string): Promise
       linesTotal: stats.coverage.linesTotal,
     };
     const discarded = dropEarlyTests(out);
-    const replay = await sympath(['replay', out, '--json', '--no-html'], dir, 30 * 60 * 1000);
+    const replayArgs = [
+      ...(subject.binary !== undefined ? ['--binary', subject.binary] : []),
+      ...(subject.coverageSources ?? []).flatMap((f) => ['--coverage-source', f]),
+    ];
+    const replay = await sympath(['replay', out, '--json', '--no-html', ...replayArgs], dir, 30 * 60 * 1000);
     if (replay.code !== 0) throw new Error(`sympath replay failed (exit ${replay.code}): ${replay.stderr.trim().split('\n').slice(-3).join(' / ')}`);
     const json = JSON.parse(replay.stdout);
     record.tests = { written: stats.tests, discardedEarly: discarded, replayed: json.tests.length };

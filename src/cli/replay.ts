@@ -1,7 +1,9 @@
-// `sympath replay OUTDIR [--arch x86_64|aarch64] [--sanitize] [--json] [--timeout S]`: build the program
+// `sympath replay OUTDIR [--arch x86_64|aarch64] [--sanitize] [--json] [--timeout S] [--binary PATH [--gcov-objdir DIR]]`: build the program
 // an output directory was made from natively (gcc --coverage; aarch64 under qemu-user), run every test on
 // it, say which errors reproduce, and measure gcov coverage of the program's own sources (src/replay).
-// Directories KLEE wrote (no run.json) replay with --source FILE.c and -I/-D as needed.
+// Directories KLEE wrote (no run.json) replay with --source FILE.c and -I/-D as needed. With --binary PATH
+// the tests run on a prebuilt binary instead (klee-replay's way; src/replay/binary.ts): e.g. a Coreutils
+// utility built with gcc --coverage beside the .bc sympath ran.
 
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ARCHES, formatReplayText, ReplayError, replayOutputDir, type Arch } from '../replay/index.js';
@@ -19,6 +21,8 @@ interface ReplayFlags {
   posixRuntime?: boolean;
   html: boolean;
   keepScratch?: boolean;
+  binary?: string;
+  gcovObjdir?: string;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -55,6 +59,8 @@ export function register(program: Command): void {
     .option('--coverage-source <path>', 'count coverage of this file, or of every file under this directory (repeatable; default: the program\'s sources)', collect, [])
     .option('--posix-runtime', 'treat every test as a POSIX-model test (default: from run.json and each test)')
     .option('--no-html', 'skip the gcovr HTML report')
+    .option('--binary <path>', 'run the tests on this prebuilt native binary (built with gcc --coverage for coverage) instead of rebuilding the program, as klee-replay does')
+    .option('--gcov-objdir <dir>', "with --binary: the directory of its .gcno files, if not beside the .gcda paths baked into it")
     .option('--keep-scratch', "keep each test's scratch directory under OUTDIR/replay-<arch>/scratch")
     .action(async (outDir: string, flags: ReplayFlags) => {
       try {
@@ -69,6 +75,8 @@ export function register(program: Command): void {
           ...(flags.posixRuntime ? { posixRuntime: true } : {}),
           html: flags.html,
           keepScratch: flags.keepScratch === true,
+          ...(flags.binary !== undefined ? { binary: flags.binary } : {}),
+          ...(flags.gcovObjdir !== undefined ? { gcovObjdir: flags.gcovObjdir } : {}),
           progress: process.stderr.isTTY ? (line) => process.stderr.write(`\r\x1b[Ksympath replay: ${line}`) : undefined,
         });
         if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');

@@ -38,7 +38,8 @@ export interface Target {
   describe: string;
 }
 
-function onPath(name: string): string | undefined {
+/** The executable `name` on PATH (or `name` itself when it is a path), if any. */
+export function onPath(name: string): string | undefined {
   if (name.includes('/')) return isExecutable(name) ? name : undefined;
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (dir !== '' && isExecutable(join(dir, name))) return join(dir, name);

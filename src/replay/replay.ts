@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path';
 import { readKTest, type KTest } from '../engine/ktest.js';
 import { target, type Arch, type Target } from './arch.js';
+import { replayOnBinary } from './binary.js';
 import { buildNative, type NativeBuild } from './build.js';
 import { writeCoverageFiles, writeHtmlReport, type CoverageJson, type TimelinePoint } from './coverage-report.js';
 import { ReplayError } from './errors.js';
@@ -32,6 +33,10 @@ export interface ReplayOptions extends ProgramOverrides {
   keepScratch?: boolean;
   /** Progress lines (one per test). */
   progress?: (line: string) => void;
+  /** Run the tests on this prebuilt binary instead of rebuilding the program (src/replay/binary.ts). */
+  binary?: string;
+  /** With `binary`: where its .gcno files are, if not beside the .gcda paths baked into it. */
+  gcovObjdir?: string;
 }
 
 /** One entry of the Replay JSON's "tests". */
@@ -181,6 +186,7 @@ async function runTest(
 
 /** Replays every test of `outDir` on a native build; see the file comment. */
 export async function replayOutputDir(outDir: string, opts: ReplayOptions = {}): Promise<ReplayResult> {
+  if (opts.binary !== undefined) return replayOnBinary(outDir, { ...opts, binary: opts.binary });
   const dir = resolve(outDir);
   const arch = opts.arch ?? 'x86_64';
   const sanitize = opts.sanitize === true;
