@@ -62,8 +62,10 @@ build_tree() {
     }
     # cksum's and wc's fast paths ask the CPU (cpuid.h: inline assembly) whether it has PCLMUL/AVX2;
     # the IR must have no assembly, and both builds take the same (portable) code paths.
+    # config.status too, or make's regeneration of config.h would bring them back.
     sed -i -e 's|^#define USE_PCLMUL_CRC32 1$|/* sympath: no cpuid (inline assembly) */|' \
       -e 's|^#define USE_AVX2_WC_LINECOUNT 1$|/* sympath: no cpuid (inline assembly) */|' "$obj/lib/config.h"
+    sed -i -e '/^D\["USE_PCLMUL_CRC32"\]=/d' -e '/^D\["USE_AVX2_WC_LINECOUNT"\]=/d' "$obj/config.status"
     touch "$obj/.sympath-configured"
   fi
   mapfile -t progs < <(programs "$obj")
@@ -77,14 +79,14 @@ build_tree() {
   touch "$obj/.sympath-built"
 }
 
-# 3. IR
+# 3. IR (-DNO_ASM: factor's longlong.h without inline assembly)
 mkdir -p "$B/ir"
 SYMPATH_IR_DIR="$B/ir" build_tree ir CC="$HERE/cc-musl" \
-  CFLAGS="-O0 -Xclang -disable-O0-optnone -g -fno-stack-protector -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=0" ||
+  CFLAGS="-O0 -Xclang -disable-O0-optnone -g -fno-stack-protector -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=0 -DNO_ASM" ||
   { say "IR build failed"; exit 1; }
 export -n SYMPATH_IR_DIR
 # 4. gcov
-build_tree gcov CC=gcc CFLAGS="-O0 -g --coverage" LDFLAGS="--coverage" || say "gcov build failed (replay coverage unavailable)"
+build_tree gcov CC=gcc CFLAGS="-O0 -g --coverage -DNO_ASM" LDFLAGS="--coverage" || say "gcov build failed (replay coverage unavailable)"
 
 mapfile -t all < <(programs "$B/obj-ir")
 ir=() gcov=() missing=()
