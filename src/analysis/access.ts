@@ -47,11 +47,54 @@ function memory(pt: PointsTo, ptr: Value): readonly number[] {
   return objs;
 }
 
+/** Scratch bit set for sortedUnion, grown on demand; all zero between calls. */
+let unionBits = new Uint32Array(1024);
+
+/**
+ * The union of sorted sets of object ids, sorted. Summaries and call effects union many large, mostly
+ * equal sets, so this marks members in a bit set and reads them back in order (no sorting), and hands
+ * back the largest part itself when it already holds everything (no new array).
+ */
 export function sortedUnion(parts: readonly (readonly number[])[]): readonly number[] {
-  const nonEmpty = parts.filter((p) => p.length > 0);
-  if (nonEmpty.length === 0) return [];
-  if (nonEmpty.length === 1) return nonEmpty[0]!;
-  return [...new Set(nonEmpty.flat())].sort((a, b) => a - b);
+  let largest: readonly number[] | undefined;
+  let nonEmpty = 0;
+  let max = 0;
+  for (const p of parts) {
+    if (p.length === 0) continue;
+    nonEmpty++;
+    if (!largest || p.length > largest.length) largest = p;
+    if (p[p.length - 1]! > max) max = p[p.length - 1]!;
+  }
+  if (!largest) return [];
+  if (nonEmpty === 1) return largest;
+  const words = (max >>> 5) + 1;
+  if (unionBits.length < words) unionBits = new Uint32Array(Math.max(words, unionBits.length * 2));
+  const bits = unionBits;
+  let count = 0;
+  for (const p of parts) {
+    for (const o of p) {
+      const w = o >>> 5;
+      const m = 1 << (o & 31);
+      if ((bits[w]! & m) === 0) {
+        bits[w] = bits[w]! | m;
+        count++;
+      }
+    }
+  }
+  const out = count === largest.length ? largest : new Array<number>(count);
+  let k = 0;
+  for (let w = 0; w < words; w++) {
+    let x = bits[w]!;
+    if (x === 0) continue;
+    bits[w] = 0;
+    if (out === largest) continue;
+    while (x !== 0) {
+      const t = x & -x;
+      (out as number[])[k++] = (w << 5) + 31 - Math.clz32(t);
+      x ^= t;
+    }
+  }
+  return out;
 }
 
 /** Locations pointed to by the listed arguments ('all': every pointer-typed argument). */

@@ -64,6 +64,23 @@ function compute(m: Module, fn: Func): DataDependence {
     }
     return r;
   };
+  // Edges are immutable and shared: the same (definition, location) edge, and the same list of
+  // mem-in edges of a location, serve every use they reach (du's main has a million of them).
+  const memEdges = new Map<number, Map<number, DataDep>>(); // loc -> definition id -> edge (mem or out)
+  const outEdges = new Map<number, Map<number, DataDep>>();
+  const memInEdges = new Map<number, readonly DataDep[]>(); // loc -> one edge per caller
+  const edgeOf = (byLoc: Map<number, Map<number, DataDep>>, kind: DataKind, loc: number, d: number): DataDep => {
+    let m = byLoc.get(loc);
+    if (!m) byLoc.set(loc, (m = new Map()));
+    let e = m.get(d);
+    if (!e) m.set(d, (e = { from: insts[d]!, kind, loc }));
+    return e;
+  };
+  const memInOf = (loc: number): readonly DataDep[] => {
+    let r = memInEdges.get(loc);
+    if (!r) memInEdges.set(loc, (r = callers.map((c) => ({ from: c, kind: 'mem-in' as const, loc }))));
+    return r;
+  };
   const memo = new Map<Instruction, readonly DataDep[]>();
   const of = (u: Instruction): readonly DataDep[] => {
     let out = memo.get(u) as DataDep[] | undefined;
@@ -82,10 +99,13 @@ function compute(m: Module, fn: Func): DataDependence {
       else for (const c of callers) out.push({ from: c, kind: 'param', arg: op.index });
     }
     const isRet = u.op === 'ret';
-    for (const [loc, defs] of rd.all(u)) {
-      for (const d of defs) {
-        if (d !== ENTRY) out.push({ from: insts[d]!, kind: isRet ? 'out' : 'mem', loc });
-        else if (!isRet) for (const c of callers) out.push({ from: c, kind: 'mem-in', loc });
+    const locs = rd.usesOf(u);
+    const defsAt = rd.defsAt(u);
+    for (let i = 0; i < defsAt.length; i++) {
+      const loc = locs[i]!;
+      for (const d of defsAt[i]!) {
+        if (d !== ENTRY) out.push(isRet ? edgeOf(outEdges, 'out', loc, d) : edgeOf(memEdges, 'mem', loc, d));
+        else if (!isRet) for (const e of memInOf(loc)) out.push(e);
       }
     }
     if (u.op === 'call' || u.op === 'invoke') {

@@ -181,8 +181,18 @@ class Andersen {
 
   private newNode(): number {
     const n = this.parent.length;
+    // Every per-node array grows with the nodes: assigning past the end of a JS array makes it holey,
+    // and far past it turns it into a hash table, which made every access several times slower.
     this.parent.push(n);
     this.pts.push(undefined);
+    this.delta.push(undefined);
+    this.succ.push(undefined);
+    this.loads.push(undefined);
+    this.stores.push(undefined);
+    this.copyFrom.push(undefined);
+    this.copyTo.push(undefined);
+    this.indirect.push(undefined);
+    this.queued.push(false);
     return n;
   }
 
@@ -256,6 +266,8 @@ class Andersen {
   private newObject(kind: ObjKind, site: AbsObject['site'], fn: Func | undefined, name: string, strong: boolean): number {
     const id = this.objects.length;
     this.objects.push({ id, kind, site, fn, name, strong });
+    this.merged.push(false);
+    this.escapedFlag.push(false);
     this.contents.push(this.newNode());
     if (site) this.siteObj.set(site, id);
     return id;

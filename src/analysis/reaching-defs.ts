@@ -6,11 +6,20 @@
 // initial memory supplied). A store that is a strong update of a location (the pointer can point to
 // that one scalar, non-heap object only) kills every other definition of it; every other definition
 // is weak: it adds itself and kills nothing. Uses are the may-use sets, plus, at a `ret`, the
-// locations the function's callers can observe (its mod summary). Classic bit-vector dataflow over
-// the blocks in reverse post-order, all locations at once: one bit per (definition, location) pair
-// and one ENTRY bit per location, for the locations the function uses.
+// locations the function's callers can observe (its mod summary).
+//
+// Only the used locations matter, and they come in two sorts:
+//   - killable: some store of this function strongly updates it (in practice a scalar local or global).
+//     Classic bit-vector dataflow, one bit per (definition, location) pair and one ENTRY bit each.
+//   - the rest (escaped memory, heap, aggregates — most of them): nothing kills a definition, so a
+//     definition of the location reaches u exactly when the defining instruction reaches u, whatever
+//     it defines. One bit per defining *instruction* serves all its locations, and ENTRY reaches every
+//     reachable instruction. This keeps the bit vectors small in functions full of calls, each of which
+//     defines every location in its callees' mod summaries (the pair-per-bit form made du's `main`
+//     carry 7,000 bits across every block).
+// One dataflow pass over the blocks in reverse post-order serves both kinds.
 
-import type { BasicBlock, Func, Instruction, Module } from '../ir/model.js';
+import type { Func, Instruction, Module } from '../ir/model.js';
 import { cfgOf } from './cfg.js';
 import { memoryEffectsOf, type MemoryEffects } from './memory-effects.js';
 
@@ -25,6 +34,8 @@ export interface ReachingDefs {
   all(u: Instruction): ReadonlyMap<number, readonly number[]>;
   /** The locations `u` reads (may-use set, plus the caller-visible locations at a ret). */
   usesOf(u: Instruction): readonly number[];
+  /** The reaching definitions of each location of `usesOf(u)`, in the same order (no map built). */
+  defsAt(u: Instruction): readonly (readonly number[])[];
   /** The instructions of this function that may define `loc`, in block order. */
   defSites(loc: number): readonly Instruction[];
 }
@@ -40,55 +51,77 @@ export function reachingDefsOf(m: Module, fn: Func): ReachingDefs {
   return rd;
 }
 
+const NONE: readonly number[] = [];
 const EMPTY_MAP: ReadonlyMap<number, readonly number[]> = new Map();
 
 function compute(me: MemoryEffects, fn: Func): ReachingDefs {
   const cfg = cfgOf(fn);
   const nb = fn.blocks.length;
-  const blockIndex = new Map<BasicBlock, number>();
-  fn.blocks.forEach((b, i) => blockIndex.set(b, i));
   const exitUses = me.exitUses(fn);
 
   // Uses, and the locations that matter.
   const usesOf = new Map<Instruction, readonly number[]>();
-  const locBits = new Map<number, number[]>(); // used location -> its bits, ENTRY's first
-  const bitSite: number[] = []; // bit -> defining instruction id, or ENTRY
+  const used = new Set<number>();
   for (const b of fn.blocks) {
     for (const inst of b.instructions) {
       const a = me.of(inst);
       const uses = inst.op === 'ret' && exitUses.length ? mergeSorted(a.uses, exitUses) : a.uses;
       if (uses.length === 0) continue;
       usesOf.set(inst, uses);
-      for (const loc of uses) {
-        if (locBits.has(loc)) continue;
-        locBits.set(loc, [bitSite.length]);
-        bitSite.push(ENTRY);
-      }
+      for (const loc of uses) used.add(loc);
     }
   }
-  // Definitions: every site for defSites, a bit per (site, used location).
+  const killable = new Set<number>();
+  for (const b of fn.blocks) {
+    for (const inst of b.instructions) {
+      const s = me.of(inst).strong;
+      if (s !== undefined && used.has(s)) killable.add(s);
+    }
+  }
+
+  // Definitions. Bits: one per instruction defining a used location that is not killable; for each
+  // killable location an ENTRY bit and one bit per definition of it.
+  let nbits = 0;
   const defSites = new Map<number, Instruction[]>();
-  const defBits = new Map<Instruction, [loc: number, bit: number][]>();
+  const instBit = new Map<Instruction, number>();
+  /** Per non-killable used location: its defining instructions' ids and bits, in block order. */
+  const weakDefs = new Map<number, { ids: number[]; bits: number[] }>();
+  /** Per killable location: its bits, ENTRY's first; `bitSite` maps those bits to the definition. */
+  const killBits = new Map<number, number[]>();
+  const bitSite = new Map<number, number>();
+  const pairBits = new Map<Instruction, [loc: number, bit: number][]>();
+  for (const loc of killable) {
+    killBits.set(loc, [nbits]);
+    bitSite.set(nbits++, ENTRY);
+  }
   for (const b of fn.blocks) {
     for (const inst of b.instructions) {
       const defs = me.of(inst).defs;
-      if (defs.length === 0) continue;
-      const mine: [number, number][] = [];
       for (const loc of defs) {
         let sites = defSites.get(loc);
         if (!sites) defSites.set(loc, (sites = []));
         sites.push(inst);
-        const bits = locBits.get(loc);
-        if (!bits) continue;
-        bits.push(bitSite.length);
-        mine.push([loc, bitSite.length]);
-        bitSite.push(inst.id);
+        if (!used.has(loc)) continue;
+        const kb = killBits.get(loc);
+        if (kb) {
+          kb.push(nbits);
+          bitSite.set(nbits, inst.id);
+          let mine = pairBits.get(inst);
+          if (!mine) pairBits.set(inst, (mine = []));
+          mine.push([loc, nbits++]);
+          continue;
+        }
+        let bit = instBit.get(inst);
+        if (bit === undefined) instBit.set(inst, (bit = nbits++));
+        let w = weakDefs.get(loc);
+        if (!w) weakDefs.set(loc, (w = { ids: [], bits: [] }));
+        w.ids.push(inst.id);
+        w.bits.push(bit);
       }
-      if (mine.length) defBits.set(inst, mine);
     }
   }
 
-  const W = (bitSite.length + 31) >>> 5;
+  const W = (nbits + 31) >>> 5;
   const set = (arr: Uint32Array, base: number, bit: number): void => {
     arr[base + (bit >>> 5)]! |= 1 << (bit & 31);
   };
@@ -97,12 +130,14 @@ function compute(me: MemoryEffects, fn: Func): ReachingDefs {
   };
   /** Applies instruction `inst`'s definitions to a state (gen side), also recording kills. */
   const define = (inst: Instruction, state: Uint32Array, base: number, kill?: Uint32Array): void => {
-    const mine = defBits.get(inst);
+    const bit = instBit.get(inst);
+    if (bit !== undefined) set(state, base, bit);
+    const mine = pairBits.get(inst);
     if (!mine) return;
     const strong = me.of(inst).strong;
     for (const [loc, bit] of mine) {
       if (loc === strong) {
-        for (const other of locBits.get(loc)!) {
+        for (const other of killBits.get(loc)!) {
           clear(state, base, other);
           if (kill) set(kill, base, other);
         }
@@ -114,57 +149,102 @@ function compute(me: MemoryEffects, fn: Func): ReachingDefs {
   // Block transfer functions: out = (in & ~kill) | gen.
   const gen = new Uint32Array(nb * W);
   const kill = new Uint32Array(nb * W);
-  fn.blocks.forEach((b, bi) => {
-    for (const inst of b.instructions) define(inst, gen, bi * W, kill);
-  });
   const inS = new Uint32Array(nb * W);
   const outS = new Uint32Array(nb * W);
-  const entryBase = blockIndex.get(cfg.entry)! * W;
-  for (const bits of locBits.values()) set(inS, entryBase, bits[0]!);
-  const order = cfg.rpo.map((b) => blockIndex.get(b)!);
-  const predIdx = fn.blocks.map((b) => cfg.preds(b).map((p) => blockIndex.get(p)!));
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const bi of order) {
-      const base = bi * W;
-      for (const p of predIdx[bi]!) {
-        const pb = p * W;
-        for (let w = 0; w < W; w++) inS[base + w]! |= outS[pb + w]!;
-      }
-      for (let w = 0; w < W; w++) {
-        const v = ((inS[base + w]! & ~kill[base + w]!) | gen[base + w]!) >>> 0;
-        if (v !== outS[base + w]) {
-          outS[base + w] = v;
-          changed = true;
+  if (W > 0) {
+    for (const b of fn.blocks) for (const inst of b.instructions) define(inst, gen, b.index * W, kill);
+    const entryBase = cfg.entry.index * W;
+    for (const bits of killBits.values()) set(inS, entryBase, bits[0]!);
+    const order = cfg.rpo.map((b) => b.index);
+    const predIdx = fn.blocks.map((b) => cfg.preds(b).map((p) => p.index));
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const bi of order) {
+        const base = bi * W;
+        for (const p of predIdx[bi]!) {
+          const pb = p * W;
+          for (let w = 0; w < W; w++) inS[base + w]! |= outS[pb + w]!;
+        }
+        for (let w = 0; w < W; w++) {
+          const v = ((inS[base + w]! & ~kill[base + w]!) | gen[base + w]!) >>> 0;
+          if (v !== outS[base + w]) {
+            outS[base + w] = v;
+            changed = true;
+          }
         }
       }
     }
   }
 
-  // Each block's instructions in order, from its in-set: record at uses, apply definitions.
-  const result = new Map<Instruction, Map<number, readonly number[]>>();
+  // Each block's instructions in order, from its in-set: record at uses, apply definitions. A weak
+  // location reached by all its definitions (the common case) shares one array.
+  const allDefs = new Map<number, readonly number[]>();
+  const reachedByAll = (loc: number, ids: readonly number[]): readonly number[] => {
+    let r = allDefs.get(loc);
+    if (!r) allDefs.set(loc, (r = [ENTRY, ...ids]));
+    return r;
+  };
+  const ONLY_ENTRY: readonly number[] = [ENTRY];
+  const result = new Map<Instruction, readonly (readonly number[])[]>();
   const state = new Uint32Array(W);
   const has = (bit: number): boolean => (state[bit >>> 5]! & (1 << (bit & 31))) !== 0;
-  fn.blocks.forEach((b, bi) => {
-    if (!cfg.reachable(b)) return;
-    state.set(inS.subarray(bi * W, bi * W + W));
+  for (const b of fn.blocks) {
+    if (!cfg.reachable(b)) continue;
+    state.set(inS.subarray(b.index * W, b.index * W + W));
     for (const inst of b.instructions) {
       const uses = usesOf.get(inst);
       if (uses) {
-        const m = new Map<number, readonly number[]>();
-        for (const loc of uses) m.set(loc, locBits.get(loc)!.filter(has).map((bit) => bitSite[bit]!));
-        result.set(inst, m);
+        const defs: (readonly number[])[] = new Array(uses.length);
+        for (let i = 0; i < uses.length; i++) {
+          const loc = uses[i]!;
+          const kb = killBits.get(loc);
+          if (kb) {
+            defs[i] = kb.filter(has).map((bit) => bitSite.get(bit)!);
+            continue;
+          }
+          const w = weakDefs.get(loc);
+          if (!w) {
+            defs[i] = ONLY_ENTRY;
+            continue;
+          }
+          let n = 0;
+          for (const bit of w.bits) if (has(bit)) n++;
+          if (n === w.bits.length) defs[i] = reachedByAll(loc, w.ids);
+          else {
+            const some = [ENTRY];
+            for (let k = 0; k < w.bits.length; k++) if (has(w.bits[k]!)) some.push(w.ids[k]!);
+            defs[i] = some;
+          }
+        }
+        result.set(inst, defs);
       }
       define(inst, state, 0);
     }
-  });
+  }
 
-  const NONE: readonly number[] = [];
+  const maps = new Map<Instruction, ReadonlyMap<number, readonly number[]>>();
+  const at = (u: Instruction, loc: number): readonly number[] => {
+    const defs = result.get(u);
+    if (!defs) return NONE;
+    const i = usesOf.get(u)!.indexOf(loc);
+    return i < 0 ? NONE : defs[i]!;
+  };
   return {
     fn,
-    at: (u, loc) => result.get(u)?.get(loc) ?? NONE,
-    all: (u) => result.get(u) ?? EMPTY_MAP,
+    at,
+    all(u) {
+      let r = maps.get(u);
+      if (!r) {
+        const defs = result.get(u);
+        if (!defs) return EMPTY_MAP;
+        const uses = usesOf.get(u)!;
+        r = new Map(uses.map((loc, i) => [loc, defs[i]!]));
+        maps.set(u, r);
+      }
+      return r;
+    },
     usesOf: (u) => usesOf.get(u) ?? NONE,
+    defsAt: (u) => result.get(u) ?? [],
     defSites: (loc) => defSites.get(loc) ?? [],
   };
 }

@@ -1,0 +1,98 @@
+// Data dependence by static instruction id: instruction u depends on instruction d when a value d
+// produces may be read by u. Kinds:
+//   ssa    — d is an operand of u (SSA def-use; phi operands included; gating is phi-gating.ts);
+//   mem    — d is a definition of a location u may read that reaches u (reaching-defs.ts), within u's
+//            function;
+//   out    — the same for a `ret`, whose uses are the locations callers can observe (the function's mod
+//            summary): the callee half of a call's side effects;
+//   param  — u reads a parameter of its function; d is a call site of the function (whose SSA deps
+//            are the actual arguments);
+//   mem-in — u reads a location whose definition reaching u is the function entry; d is a call site of
+//            the function (whose own mem deps are the caller's definitions);
+//   ret    — u is a call; d is a `ret` of a callee with a body (return value and side effects).
+// The interprocedural kinds (param, mem-in, ret, out) are context-insensitive, like points-to.
+
+import type { Func, Instruction, Module } from '../../../src/ir/model.js';
+import { callGraphOf } from '../../../src/analysis/call-graph.js';
+import { moduleIndex } from '../../../src/analysis/module-index.js';
+import { ENTRY, reachingDefsOf } from './reaching-defs.js';
+
+export type DataKind = 'ssa' | 'mem' | 'out' | 'param' | 'mem-in' | 'ret';
+
+export interface DataDep {
+  /** The instruction depended on. */
+  readonly from: Instruction;
+  readonly kind: DataKind;
+  /** The abstract location, for mem / out / mem-in. */
+  readonly loc?: number;
+  /** The parameter index, for param. */
+  readonly arg?: number;
+}
+
+export interface DataDependence {
+  readonly fn: Func;
+  /** What `u` (an instruction of this function) depends on. */
+  of(u: Instruction): readonly DataDep[];
+}
+
+const cache = new WeakMap<Func, DataDependence>();
+
+export function dataDependenceOf(m: Module, fn: Func): DataDependence {
+  let dd = cache.get(fn);
+  if (!dd) {
+    dd = compute(m, fn);
+    cache.set(fn, dd);
+  }
+  return dd;
+}
+
+function compute(m: Module, fn: Func): DataDependence {
+  const cg = callGraphOf(m);
+  const rd = reachingDefsOf(m, fn);
+  const insts = moduleIndex(m).insts;
+  const callers = cg.callersOf(fn);
+  const rets = new Map<Func, Instruction[]>();
+  const retsOf = (g: Func): Instruction[] => {
+    let r = rets.get(g);
+    if (!r) {
+      r = [];
+      for (const b of g.blocks) {
+        const t = b.instructions[b.instructions.length - 1];
+        if (t && t.op === 'ret') r.push(t);
+      }
+      rets.set(g, r);
+    }
+    return r;
+  };
+  const memo = new Map<Instruction, readonly DataDep[]>();
+  const of = (u: Instruction): readonly DataDep[] => {
+    let out = memo.get(u) as DataDep[] | undefined;
+    if (out) return out;
+    out = [];
+    // Each (definition, location) pair comes once from reaching-defs and each callee once from
+    // points-to; only repeated operands need deduplicating.
+    const ops = u.bundles ? [...u.operands, ...u.bundles.flatMap((b) => b.inputs)] : u.operands;
+    let seen: Set<Instruction | number> | undefined;
+    for (const op of ops) {
+      if (op.vk !== 'inst' && op.vk !== 'arg') continue;
+      const key = op.vk === 'inst' ? op : op.index;
+      if (seen?.has(key)) continue;
+      (seen ??= new Set()).add(key);
+      if (op.vk === 'inst') out.push({ from: op, kind: 'ssa' });
+      else for (const c of callers) out.push({ from: c, kind: 'param', arg: op.index });
+    }
+    const isRet = u.op === 'ret';
+    for (const [loc, defs] of rd.all(u)) {
+      for (const d of defs) {
+        if (d !== ENTRY) out.push({ from: insts[d]!, kind: isRet ? 'out' : 'mem', loc });
+        else if (!isRet) for (const c of callers) out.push({ from: c, kind: 'mem-in', loc });
+      }
+    }
+    if (u.op === 'call' || u.op === 'invoke') {
+      for (const g of cg.targetsOf(u)) if (!g.isDeclaration) for (const r of retsOf(g)) out.push({ from: r, kind: 'ret' });
+    }
+    memo.set(u, out);
+    return out;
+  };
+  return { fn, of };
+}
