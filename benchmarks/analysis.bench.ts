@@ -6,9 +6,10 @@
 //
 // Workloads, each skipped when its input is missing: a csmith program (seed 7, -O0, the brief's
 // default), the corpus test/fixtures/*.c compiled at -O0 (total over the files), a printf program
-// linked with the musl libc (`llvm-link --only-needed`, when build/musl/libc.bc is there), and the
-// whole musl libc module (build/musl/libc.ll: a library on its own, every entry point a root, the
-// worst case for points-to). Each measurement is the minimum over `--runs` (default 3) fresh parses.
+// linked with the musl libc (`llvm-link --only-needed`, when build/musl/libc.bc is there), Coreutils
+// `du` (the largest utility's IR, when benchmarks/coreutils has been built), and the whole musl libc
+// module (build/musl/libc.ll: a library on its own, every entry point a root, the worst case for
+// points-to). Each measurement is the minimum over `--runs` (default 3) fresh parses.
 //
 //   NODE_OPTIONS=--expose-gc npx tsx benchmarks/analysis.bench.ts [--runs N] [--only NAME] [--json]
 // (--expose-gc lets each phase start without the previous one's garbage; the numbers are comparable
@@ -97,6 +98,11 @@ if (have('clang-19') && existsSync(libcBc)) {
       return [readFileSync(out, 'utf8')];
     },
   });
+}
+// The largest Coreutils utility (benchmarks/coreutils/build.sh builds their IR), linked with the libc.
+const duBc = join(root, 'benchmarks', 'coreutils', 'build', 'ir', 'du.bc');
+if (have('llvm-dis-19') && existsSync(duBc)) {
+  workloads.push({ name: 'coreutils-du', texts: () => [execFileSync('llvm-dis-19', [duBc, '-o', '-'], { encoding: 'utf8', maxBuffer: 1 << 30 })] });
 }
 const libcLl = join(root, 'build', 'musl', 'libc.ll');
 if (existsSync(libcLl)) workloads.push({ name: 'musl-libc', texts: () => [readFileSync(libcLl, 'utf8')] });

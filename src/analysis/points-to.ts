@@ -34,7 +34,7 @@
 import type { Func, GlobalVariable, Instruction, Module, Param, Value } from '../ir/model.js';
 import type { Type } from '../ir/types.js';
 import { calledFunction } from '../ir/index.js';
-import { bitsAdd, bitsToArray, bitsUnionInto, type Bits } from './bitset.js';
+import { BitSet } from './bitset.js';
 import { externModel, type ExternModel } from './extern-models.js';
 
 export const enum ObjKind {
@@ -142,7 +142,7 @@ class Andersen {
   // Constraint graph. Nodes are merged when they form a cycle of copy edges (union-find: only a
   // representative, `find(n) === n`, holds data); points-to sets and pending deltas are bit sets.
   private parent: number[] = [];
-  private pts: (Bits | undefined)[] = [];
+  private pts: (BitSet | undefined)[] = [];
   /** Members added to a node's set since it was last processed. */
   private delta: (number[] | undefined)[] = [];
   private succ: (Set<number> | undefined)[] = [];
@@ -154,9 +154,6 @@ class Andersen {
   private readonly escapedList: number[] = [];
   private loads: (number[] | undefined)[] = [];
   private stores: (number[] | undefined)[] = [];
-  /** memcpy-like: for node n as destination pointer, the source pointer nodes; and the reverse. */
-  private copyFrom: (number[] | undefined)[] = [];
-  private copyTo: (number[] | undefined)[] = [];
   private indirect: (Instruction[] | undefined)[] = [];
   private queued: boolean[] = [];
   private work: number[] = [];
@@ -189,8 +186,6 @@ class Andersen {
     this.succ.push(undefined);
     this.loads.push(undefined);
     this.stores.push(undefined);
-    this.copyFrom.push(undefined);
-    this.copyTo.push(undefined);
     this.indirect.push(undefined);
     this.queued.push(false);
     return n;
@@ -217,7 +212,8 @@ class Andersen {
     if (ra === rb) return ra;
     const pa = this.pts[ra];
     if (pa) {
-      const missing = bitsUnionInto((this.pts[rb] ??= []), pa);
+      const missing: number[] = [];
+      (this.pts[rb] ??= new BitSet()).addAll(pa, missing);
       if (missing.length) {
         const d = this.delta[rb];
         if (d) for (const o of missing) d.push(o);
@@ -230,7 +226,8 @@ class Andersen {
     }
     this.parent[rb] = ra;
     const pb = this.pts[rb];
-    const fresh = pb ? bitsUnionInto((this.pts[ra] ??= []), pb) : [];
+    const fresh: number[] = [];
+    if (pb) (this.pts[ra] ??= new BitSet()).addAll(pb, fresh);
     const sb = this.succ[rb];
     if (sb) {
       const sa = (this.succ[ra] ??= new Set());
@@ -243,8 +240,6 @@ class Andersen {
     };
     concat(this.loads);
     concat(this.stores);
-    concat(this.copyFrom);
-    concat(this.copyTo);
     concat(this.indirect);
     // Pending members of either side, and what only b had, each once.
     const pending = [...(this.delta[ra] ?? []), ...(this.delta[rb] ?? []), ...fresh];
@@ -365,10 +360,10 @@ class Andersen {
 
   private addPts(node: number, objs: Iterable<number>): void {
     const n = this.find(node);
-    const set = (this.pts[n] ??= []);
+    const set = (this.pts[n] ??= new BitSet());
     let fresh = false;
     for (const o of objs) {
-      if (!bitsAdd(set, o)) continue;
+      if (!set.add(o)) continue;
       (this.delta[n] ??= []).push(o);
       fresh = true;
     }
@@ -376,8 +371,9 @@ class Andersen {
   }
 
   /** pts(b) ⊇ the whole set `bits`, queueing b when it grew. */
-  private flowSet(bits: Bits, b: number): void {
-    const fresh = bitsUnionInto((this.pts[b] ??= []), bits);
+  private flowSet(bits: BitSet, b: number): void {
+    const fresh: number[] = [];
+    (this.pts[b] ??= new BitSet()).addAll(bits, fresh);
     if (fresh.length) {
       const d = this.delta[b];
       if (d) for (const o of fresh) d.push(o);
@@ -401,7 +397,7 @@ class Andersen {
   }
 
   private members(n: number): number[] {
-    return bitsToArray(this.pts[this.find(n)]);
+    return this.pts[this.find(n)]?.toArray() ?? [];
   }
 
   private addLoad(ptr: number | undefined, dst: number): void {
@@ -418,14 +414,17 @@ class Andersen {
     for (const o of this.members(p)) this.addEdge(src, this.contents[o]!);
   }
 
-  /** contents(o_d) ⊇ contents(o_s) for o_d ∈ pts(dst), o_s ∈ pts(src). */
+  /**
+   * contents(o_d) ⊇ contents(o_s) for o_d ∈ pts(dst), o_s ∈ pts(src), through a fresh node t: a load
+   * `t ⊇ *src` and a store `*dst ⊇ t`. The same solution as one edge per (o_s, o_d) pair, with
+   * |pts(src)| + |pts(dst)| edges instead of their product (memcpy between escaped buffers made
+   * millions of the pairs).
+   */
   private addCopy(dst: number | undefined, src: number | undefined): void {
     if (dst === undefined || src === undefined) return;
-    const d = this.find(dst);
-    const s = this.find(src);
-    (this.copyFrom[d] ??= []).push(src);
-    (this.copyTo[s] ??= []).push(dst);
-    for (const od of this.members(d)) for (const os of this.members(s)) this.addEdge(this.contents[os]!, this.contents[od]!);
+    const t = this.newNode();
+    this.addLoad(src, t);
+    this.addStore(dst, t);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -633,7 +632,7 @@ class Andersen {
     for (let i = 0; i < raw.length; i++) {
       if (!this.merged[raw[i]!]) continue;
       d = raw.filter((o) => !this.merged[o]);
-      if (bitsAdd((this.pts[n] ??= []), this.externalObj)) d.push(this.externalObj);
+      if ((this.pts[n] ??= new BitSet()).add(this.externalObj)) d.push(this.externalObj);
       break;
     }
     if (d.length === 0) return;
@@ -642,10 +641,6 @@ class Andersen {
     if (loads) for (const dst of loads) for (const o of d) this.addEdge(this.contents[o]!, dst);
     const stores = this.stores[n];
     if (stores) for (const src of stores) for (const o of d) this.addEdge(src, this.contents[o]!);
-    const from = this.copyFrom[n];
-    if (from) for (const s of from) for (const os of this.members(s)) for (const od of d) this.addEdge(this.contents[os]!, this.contents[od]!);
-    const to = this.copyTo[n];
-    if (to) for (const t of to) for (const od of this.members(t)) for (const os of d) this.addEdge(this.contents[os]!, this.contents[od]!);
     const calls = this.indirect[n];
     if (calls) for (const c of calls) for (const o of d) this.bindObject(c, o);
     if (n === this.find(this.esc)) {
@@ -668,10 +663,10 @@ class Andersen {
     for (const s of succ) {
       const m = this.find(s);
       if (m === self) continue;
-      const set = (this.pts[m] ??= []);
+      const set = (this.pts[m] ??= new BitSet());
       let grew = false;
       for (const o of d) {
-        if (!bitsAdd(set, o)) continue;
+        if (!set.add(o)) continue;
         (this.delta[m] ??= []).push(o);
         grew = true;
       }
@@ -795,7 +790,7 @@ class Andersen {
       const n = this.find(node);
       let r = sorted.get(n);
       if (!r) {
-        r = canonicalSet(bitsToArray(this.pts[n]));
+        r = canonicalSet(this.pts[n]?.toArray() ?? []);
         sorted.set(n, r);
       }
       return r;

@@ -34,7 +34,7 @@
 import type { Func, GlobalVariable, Instruction, Module, Param, Value } from '../../../src/ir/model.js';
 import type { Type } from '../../../src/ir/types.js';
 import { calledFunction } from '../../../src/ir/index.js';
-import { bitsAdd, bitsToArray, bitsUnionInto, type Bits } from '../../../src/analysis/bitset.js';
+import { bitsAdd, bitsToArray, bitsUnionInto, type Bits } from './bitset.js';
 import { externModel, type ExternModel } from '../../../src/analysis/extern-models.js';
 
 export const enum ObjKind {
