@@ -1,0 +1,416 @@
+// Points-to constraints from the IR (points-to.ts says what is modelled): objects for allocas,
+// globals, functions, heap allocation sites and library statics; a node per pointer-carrying value;
+// copy, load and store constraints per instruction; call binding (direct, indirect as targets arrive,
+// unknown code, library models); then solving (points-to-graph.ts) and the solution's read side.
+
+import type { Func, GlobalVariable, Instruction, Module, Param, Value } from '../ir/model.js';
+import type { Type } from '../ir/types.js';
+import { calledFunction } from '../ir/index.js';
+import { externModel, type ExternModel } from './extern-models.js';
+import { ConstraintGraph } from './points-to-graph.js';
+import { callArgs, ObjKind, type AbsObject, type PointsTo } from './points-to-model.js';
+
+/** The points-to solution of a module. */
+export function solvePointsTo(m: Module): PointsTo {
+  return new Andersen(m).solve();
+}
+
+const NO_OBJECTS: readonly number[] = [];
+
+/**
+ * Whether a value of this type can carry a pointer: pointers, integers at least as wide as one (a
+ * pointer laundered through ptrtoint/inttoptr and integer arithmetic), and aggregates or vectors of
+ * those. Narrower integers and floats are not tracked (they cannot hold a 64-bit address whole).
+ */
+function mayHoldPointer(t: Type): boolean {
+  switch (t.kind) {
+    case 'ptr':
+      return true;
+    case 'int':
+      return t.bits >= 64;
+    case 'vector':
+    case 'array':
+      return mayHoldPointer(t.elem);
+    case 'struct':
+      return t.fields.some(mayHoldPointer);
+    default:
+      return false;
+  }
+}
+
+function isScalar(t: Type | undefined): boolean {
+  return t !== undefined && (t.kind === 'int' || t.kind === 'float' || t.kind === 'ptr');
+}
+
+class Andersen extends ConstraintGraph {
+  private readonly siteObj = new Map<Instruction | GlobalVariable | Func, number>();
+  private readonly statics = new Map<string, number>();
+  private readonly vaArea = new Map<Func, number>();
+
+  private readonly valueNode = new Map<Value, number>();
+  private readonly constNode = new Map<Value, number>();
+  private readonly constObjCache = new Map<Value, readonly number[]>();
+  private readonly retNode = new Map<Func, number>();
+  private readonly varargNode = new Map<Func, number>();
+  private readonly callTargets = new Map<Instruction, Set<Func>>();
+  private readonly unknownCalls = new Set<Instruction>();
+  private readonly callbackBound = new Set<Func>();
+
+  constructor(private readonly m: Module) {
+    super();
+  }
+
+  /** A new abstract object, found again by its site. */
+  private siteObject(kind: ObjKind, site: AbsObject['site'], fn: Func | undefined, name: string, strong: boolean): number {
+    const id = this.newObject(kind, site, fn, name, strong);
+    if (site) this.siteObj.set(site, id);
+    return id;
+  }
+
+  private node(v: Instruction | Param): number {
+    let n = this.valueNode.get(v);
+    if (n === undefined) {
+      n = this.newNode();
+      this.valueNode.set(v, n);
+    }
+    return n;
+  }
+
+  private funcRet(f: Func): number {
+    let n = this.retNode.get(f);
+    if (n === undefined) this.retNode.set(f, (n = this.newNode()));
+    return n;
+  }
+
+  private funcVarargs(f: Func): number {
+    let n = this.varargNode.get(f);
+    if (n === undefined) this.varargNode.set(f, (n = this.newNode()));
+    return n;
+  }
+
+  private staticObj(name: string): number {
+    let o = this.statics.get(name);
+    if (o === undefined) this.statics.set(name, (o = this.siteObject(ObjKind.Static, undefined, undefined, `<${name}>`, false)));
+    return o;
+  }
+
+  private globalObj(g: GlobalVariable | Func): number {
+    const o = this.siteObj.get(g);
+    if (o !== undefined) return o;
+    if (g.vk === 'func') return this.siteObject(ObjKind.Function, g, undefined, `@${g.name}`, false);
+    return this.siteObject(ObjKind.Global, g, undefined, `@${g.name}`, isScalar(g.valueType) && !g.threadLocal && g.initializer !== undefined);
+  }
+
+  /** Objects a constant denotes the address of. */
+  private constObjs(c: Value): readonly number[] {
+    if (c.vk !== 'global' && c.vk !== 'func' && c.vk !== 'alias' && c.vk !== 'cexpr' && c.vk !== 'caggr') return NO_OBJECTS;
+    let r = this.constObjCache.get(c);
+    if (r) return r;
+    const out = new Set<number>();
+    const visit = (v: Value, depth: number): void => {
+      if (depth > 64) return;
+      switch (v.vk) {
+        case 'global':
+        case 'func':
+          out.add(this.globalObj(v));
+          break;
+        case 'alias':
+          visit(v.aliasee, depth + 1);
+          break;
+        case 'cexpr':
+          for (const op of v.operands) visit(op, depth + 1);
+          break;
+        case 'caggr':
+          for (const e of v.elements) visit(e, depth + 1);
+          break;
+        default:
+          break;
+      }
+    };
+    visit(c, 0);
+    r = [...out];
+    this.constObjCache.set(c, r);
+    return r;
+  }
+
+  /** The node carrying an operand's points-to set, or undefined when it carries none. */
+  private src(v: Value): number | undefined {
+    if (!mayHoldPointer(v.type)) return undefined;
+    if (v.vk === 'inst' || v.vk === 'arg') return this.node(v);
+    if (v.vk === 'block' || v.vk === 'metadata' || v.vk === 'asm') return undefined;
+    let n = this.constNode.get(v);
+    if (n !== undefined) return n;
+    const objs = this.constObjs(v);
+    if (objs.length === 0) return undefined;
+    n = this.newNode();
+    this.addPts(n, objs);
+    this.constNode.set(v, n);
+    return n;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Constraint primitives
+
+  // ------------------------------------------------------------------------------------------
+  // Constraint generation
+
+  private generate(): void {
+    const m = this.m;
+    for (const g of m.globals) {
+      const o = this.globalObj(g);
+      if (g.initializer) this.addPts(this.contents[o]!, this.constObjs(g.initializer));
+      else this.addPts(this.contents[o]!, [this.externalObj]); // defined outside the module
+    }
+    for (const f of m.functions) this.globalObj(f);
+
+    // Which functions are called or address-taken inside the module: the others are roots.
+    const used = new Set<Func>();
+    for (const f of m.functions) {
+      for (const b of f.blocks) {
+        for (const inst of b.instructions) {
+          const direct = calledFunction(inst);
+          if (direct) used.add(direct);
+          inst.operands.forEach((op, i) => {
+            if (direct && i === 0) return;
+            for (const o of this.constObjs(op)) {
+              const site = this.objects[o]!.site;
+              if (site && site.vk === 'func') used.add(site);
+            }
+          });
+        }
+      }
+    }
+    for (const g of m.globals) {
+      if (!g.initializer) continue;
+      for (const o of this.constObjs(g.initializer)) {
+        const site = this.objects[o]!.site;
+        if (site && site.vk === 'func') used.add(site);
+      }
+    }
+    for (const f of m.functions) {
+      if (f.isDeclaration) continue;
+      if (!used.has(f) || f.name === 'main') {
+        for (const p of f.params) if (p.type.kind === 'ptr') this.addPts(this.node(p), [this.externalObj]);
+      }
+      for (const b of f.blocks) for (const inst of b.instructions) this.instruction(f, inst);
+    }
+  }
+
+  private instruction(f: Func, inst: Instruction): void {
+    const ops = inst.operands;
+    switch (inst.op) {
+      case 'alloca': {
+        const count = ops[0];
+        const single = !count || (count.vk === 'cint' && count.value === 1n);
+        const entry = inst.parent === f.blocks[0];
+        const name = inst.name ? `%${inst.name} in @${f.name}` : `alloca#${inst.id} in @${f.name}`;
+        const o = this.siteObject(ObjKind.Alloca, inst, f, name, single && entry && isScalar(inst.allocatedType));
+        this.addPts(this.node(inst), [o]);
+        return;
+      }
+      case 'load':
+        if (mayHoldPointer(inst.type)) this.addLoad(this.src(ops[0]!), this.node(inst));
+        return;
+      case 'store':
+        this.addStore(this.src(ops[1]!), this.src(ops[0]!));
+        return;
+      case 'atomicrmw':
+        if (mayHoldPointer(inst.type)) this.addLoad(this.src(ops[0]!), this.node(inst));
+        this.addStore(this.src(ops[0]!), this.src(ops[1]!));
+        return;
+      case 'cmpxchg':
+        if (mayHoldPointer(inst.type)) this.addLoad(this.src(ops[0]!), this.node(inst));
+        this.addStore(this.src(ops[0]!), this.src(ops[2]!));
+        return;
+      case 'call':
+      case 'invoke':
+        this.call(inst);
+        return;
+      case 'ret':
+        if (ops[0]) this.addEdge(this.src(ops[0]), this.funcRet(f));
+        return;
+      case 'va_arg':
+        if (mayHoldPointer(inst.type)) this.addEdge(this.funcVarargs(f), this.node(inst));
+        return;
+      case 'icmp':
+      case 'fcmp':
+      case 'br':
+      case 'switch':
+      case 'indirectbr':
+      case 'unreachable':
+      case 'resume':
+      case 'fence':
+      case 'landingpad':
+        return;
+      default: {
+        // Value-forwarding instructions: casts, GEP, arithmetic, phi, select, freeze, aggregates.
+        if (!mayHoldPointer(inst.type)) return;
+        const x = this.node(inst);
+        const from = inst.op === 'select' ? ops.slice(1) : ops;
+        for (const op of from) this.addEdge(this.src(op), x);
+      }
+    }
+  }
+
+  private call(call: Instruction): void {
+    const callee = call.operands[0]!;
+    const direct = calledFunction(call);
+    if (direct) {
+      this.bind(call, direct);
+      return;
+    }
+    if (callee.vk === 'asm') {
+      this.bindUnknown(call);
+      return;
+    }
+    const n = this.src(callee);
+    if (n === undefined) {
+      this.bindUnknown(call);
+      return;
+    }
+    this.addIndirect(n, call);
+  }
+
+  protected override bindObject(call: Instruction, o: number): void {
+    const obj = this.objects[o]!;
+    if (obj.kind === ObjKind.Function) this.bind(call, obj.site as Func);
+    else if (obj.kind === ObjKind.External) this.bindUnknown(call);
+  }
+
+  private bind(call: Instruction, g: Func): void {
+    let targets = this.callTargets.get(call);
+    if (!targets) this.callTargets.set(call, (targets = new Set()));
+    if (targets.has(g)) return;
+    targets.add(g);
+    const args = callArgs(call);
+    if (g.isDeclaration) {
+      const model = externModel(g.name);
+      if (model) this.applyModel(call, args, model);
+      else this.bindUnknown(call);
+      return;
+    }
+    args.forEach((a, i) => {
+      const p = g.params[i];
+      this.addEdge(this.src(a), p ? this.node(p) : this.funcVarargs(g));
+    });
+    if (call.type.kind !== 'void') this.addEdge(this.funcRet(g), this.node(call));
+  }
+
+  private bindUnknown(call: Instruction): void {
+    if (this.unknownCalls.has(call)) return;
+    this.unknownCalls.add(call);
+    for (const a of callArgs(call)) this.addEdge(this.src(a), this.esc);
+    if (call.type.kind !== 'void') this.addEdge(this.esc, this.node(call));
+  }
+
+  private applyModel(call: Instruction, args: readonly Value[], model: ExternModel): void {
+    const f = call.parent.fn;
+    const argNode = (i: number): number | undefined => (i === -1 ? this.node(call) : args[i] ? this.src(args[i]!) : undefined);
+    const hasResult = call.type.kind !== 'void';
+    if (model.alloc && hasResult) {
+      const o = this.siteObj.get(call) ?? this.siteObject(ObjKind.Heap, call, f, `heap#${call.id} in @${f.name}`, false);
+      this.addPts(this.node(call), [o]);
+    }
+    if (model.allocOut !== undefined) {
+      const o = this.siteObj.get(call) ?? this.siteObject(ObjKind.Heap, call, f, `heap#${call.id} in @${f.name}`, false);
+      this.addStore(argNode(model.allocOut), this.fixedNode([o]));
+    }
+    if (model.retArg !== undefined && hasResult) this.addEdge(argNode(model.retArg), this.node(call));
+    if (model.retLoadArg !== undefined && hasResult) this.addLoad(argNode(model.retLoadArg), this.node(call));
+    if (model.retStatic !== undefined && hasResult) this.addPts(this.node(call), [this.staticObj(model.retStatic)]);
+    if (model.copy) this.addCopy(argNode(model.copy[0]), argNode(model.copy[1]));
+    if (model.storeArg) this.addStore(argNode(model.storeArg[0]), argNode(model.storeArg[1]));
+    if (model.va === 'start') {
+      let area = this.vaArea.get(f);
+      if (area === undefined) {
+        area = this.siteObject(ObjKind.VaArea, undefined, f, `varargs of @${f.name}`, false);
+        this.vaArea.set(f, area);
+        this.addEdge(this.funcVarargs(f), this.contents[area]!);
+      }
+      this.addStore(argNode(0), this.fixedNode([area]));
+    }
+    if (model.va === 'copy') this.addCopy(argNode(0), argNode(1));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Solving
+
+  /** An escaped function may be called by unknown code with escaped pointers. */
+  protected override functionEscaped(g: Func): void {
+    if (g.isDeclaration || this.callbackBound.has(g)) return;
+    this.callbackBound.add(g);
+    for (const p of g.params) this.addEdge(this.esc, this.node(p));
+    this.addEdge(this.funcVarargs(g), this.esc);
+    this.addEdge(this.funcRet(g), this.esc);
+  }
+
+  solve(): PointsTo {
+    this.generate();
+    this.collapseCycles();
+    this.propagate();
+    // Indirect calls still without a target may only be reached through memory the module never
+    // writes a function address to: treat them as unknown code, and solve again.
+    for (;;) {
+      let changed = false;
+      for (const calls of this.indirect) {
+        for (const c of calls ?? []) {
+          if (!this.callTargets.has(c) && !this.unknownCalls.has(c)) {
+            this.bindUnknown(c);
+            changed = true;
+          }
+        }
+      }
+      if (!changed) break;
+      this.propagate();
+    }
+    return this.result();
+  }
+
+  private result(): PointsTo {
+    const sorted = new Map<number, readonly number[]>();
+    const EMPTY: readonly number[] = [];
+    const canonical = (o: number): number => (this.merged[o] ? this.externalObj : o);
+    const canonicalSet = (objs: readonly number[]): readonly number[] => {
+      if (!objs.some((o) => this.merged[o])) return objs;
+      return [...new Set(objs.map(canonical))].sort((a, b) => a - b);
+    };
+    const setOf = (node: number | undefined): readonly number[] => {
+      if (node === undefined) return EMPTY;
+      const n = this.find(node);
+      let r = sorted.get(n);
+      if (!r) {
+        r = canonicalSet(this.pts[n]?.toArray() ?? []);
+        sorted.set(n, r);
+      }
+      return r;
+    };
+    const self = this;
+    const calleesCache = new Map<Instruction, readonly Func[]>();
+    const constSets = new Map<Value, readonly number[]>();
+    return {
+      module: this.m,
+      objects: this.objects,
+      external: this.externalObj,
+      pointsTo(v: Value): readonly number[] {
+        if (v.vk === 'inst' || v.vk === 'arg') return setOf(self.valueNode.get(v));
+        if (v.vk === 'block' || v.vk === 'metadata' || v.vk === 'asm') return EMPTY;
+        let r = constSets.get(v);
+        if (!r) constSets.set(v, (r = canonicalSet([...self.constObjs(v)].sort((a, b) => a - b))));
+        return r;
+      },
+      contentsOf: (o) => setOf(this.contents[o]),
+      callees(call) {
+        let r = calleesCache.get(call);
+        if (!r) calleesCache.set(call, (r = [...(self.callTargets.get(call) ?? [])]));
+        return r;
+      },
+      callsUnknown: (call) => this.unknownCalls.has(call),
+      escaped: [...this.escapedList].sort((a, b) => a - b),
+      canonical,
+      objectOf: (site) => this.siteObj.get(site),
+      staticObject: (name) => this.statics.get(name),
+      modelOf: (fn) => externModel(fn.name),
+      stats: { nodes: this.parent.length, objects: this.objects.length, iterations: this.iterations },
+    };
+  }
+}

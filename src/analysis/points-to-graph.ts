@@ -1,0 +1,326 @@
+// The constraint graph of the points-to analysis and its solver (points-to.ts says what is modelled;
+// points-to-constraints.ts builds the constraints from the IR).
+//
+// Nodes stand for sets of abstract objects: SSA values, parameters, returns, and each object's
+// contents. Constraints: `pts(n) ∋ o`; copy edges `pts(a) ⊆ pts(b)`; loads `x ⊇ *p` and stores
+// `*p ⊇ v`, which turn into copy edges from / to `contents(o)` for every o that reaches pts(p); and
+// indirect calls, bound to every function that reaches the callee's set (through a hook, since binding
+// makes new constraints).
+//
+// Solving is difference propagation over a worklist: a node carries the members added since it was
+// last processed (its delta), and only those travel along its edges and through its loads, stores and
+// calls. Nodes on a cycle of copy edges end with the same set, so they are merged (union-find; only a
+// representative, `find(n) === n`, holds data) whenever enough new edges have appeared since the last
+// search for cycles.
+//
+// Escape: the node ESC stands for everything unknown code can reach. An object in pts(ESC) has escaped:
+// its contents become ESC itself, and unless it is a function (kept whole, as a call target) it is
+// *merged*: from then on it travels as EXTERNAL, the one location standing for all memory unknown code
+// can reach.
+
+import type { Func, Instruction } from '../ir/model.js';
+import { BitSet } from './bitset.js';
+import { cyclesOf } from './points-to-cycles.js';
+import { ObjKind, type AbsObject } from './points-to-model.js';
+
+export abstract class ConstraintGraph {
+  protected readonly objects: AbsObject[] = [];
+  /** Object id → its contents node. */
+  protected readonly contents: number[] = [];
+  /** Objects merged into EXTERNAL (escaped, not functions). */
+  protected readonly merged: boolean[] = [];
+  private readonly escapedFlag: boolean[] = [];
+  protected readonly escapedList: number[] = [];
+
+  protected readonly parent: number[] = [];
+  protected readonly pts: (BitSet | undefined)[] = [];
+  /** Members added to a node's set since it was last processed. */
+  private readonly delta: (number[] | undefined)[] = [];
+  private readonly succ: (Set<number> | undefined)[] = [];
+  private readonly loads: (number[] | undefined)[] = [];
+  private readonly stores: (number[] | undefined)[] = [];
+  protected readonly indirect: (Instruction[] | undefined)[] = [];
+  private readonly queued: boolean[] = [];
+  private readonly work: number[] = [];
+  private edgesSinceCollapse = 0;
+  private edgeCount = 0;
+  protected iterations = 0;
+
+  /** The node of everything unknown code may reach. */
+  protected readonly esc: number;
+  protected readonly externalObj: number;
+
+  constructor() {
+    this.esc = this.newNode();
+    this.externalObj = this.newObject(ObjKind.External, undefined, undefined, 'EXTERNAL', false);
+    this.addPts(this.esc, [this.externalObj]);
+  }
+
+  /** Binds an indirect call to object `o`, which reached its callee's set. */
+  protected abstract bindObject(call: Instruction, o: number): void;
+  /** Function `g` escaped to unknown code, which may call it. */
+  protected abstract functionEscaped(g: Func): void;
+
+  protected newNode(): number {
+    const n = this.parent.length;
+    // Every per-node array grows with the nodes: assigning past the end of a JS array makes it holey,
+    // and far past it turns it into a hash table, which made every access several times slower.
+    this.parent.push(n);
+    this.pts.push(undefined);
+    this.delta.push(undefined);
+    this.succ.push(undefined);
+    this.loads.push(undefined);
+    this.stores.push(undefined);
+    this.indirect.push(undefined);
+    this.queued.push(false);
+    return n;
+  }
+
+  protected newObject(kind: ObjKind, site: AbsObject['site'], fn: Func | undefined, name: string, strong: boolean): number {
+    const id = this.objects.length;
+    this.objects.push({ id, kind, site, fn, name, strong });
+    this.merged.push(false);
+    this.escapedFlag.push(false);
+    this.contents.push(this.newNode());
+    return id;
+  }
+
+  protected find(n: number): number {
+    let r = n;
+    while (this.parent[r] !== r) r = this.parent[r]!;
+    while (this.parent[n] !== r) {
+      const next = this.parent[n]!;
+      this.parent[n] = r;
+      n = next;
+    }
+    return r;
+  }
+
+  /** Members of a node's set, increasing. */
+  protected members(n: number): number[] {
+    return this.pts[this.find(n)]?.toArray() ?? [];
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Constraints
+
+  protected addPts(node: number, objs: Iterable<number>): void {
+    const n = this.find(node);
+    const set = (this.pts[n] ??= new BitSet());
+    let fresh = false;
+    for (const o of objs) {
+      if (!set.add(o)) continue;
+      (this.delta[n] ??= []).push(o);
+      fresh = true;
+    }
+    if (fresh) this.enqueue(n);
+  }
+
+  /** A node whose set is exactly `objs`, for a constraint's constant side. */
+  protected fixedNode(objs: readonly number[]): number {
+    const n = this.newNode();
+    this.addPts(n, objs);
+    return n;
+  }
+
+  protected addEdge(from: number | undefined, to: number): void {
+    if (from === undefined) return;
+    const a = this.find(from);
+    const b = this.find(to);
+    if (a === b) return;
+    const s = (this.succ[a] ??= new Set());
+    if (s.has(b)) return;
+    s.add(b);
+    this.edgeCount++;
+    this.edgesSinceCollapse++;
+    const p = this.pts[a];
+    if (p) this.flowSet(p, b);
+  }
+
+  protected addLoad(ptr: number | undefined, dst: number): void {
+    if (ptr === undefined) return;
+    const p = this.find(ptr);
+    (this.loads[p] ??= []).push(dst);
+    for (const o of this.members(p)) this.addEdge(this.contents[o]!, dst);
+  }
+
+  protected addStore(ptr: number | undefined, src: number | undefined): void {
+    if (ptr === undefined || src === undefined) return;
+    const p = this.find(ptr);
+    (this.stores[p] ??= []).push(src);
+    for (const o of this.members(p)) this.addEdge(src, this.contents[o]!);
+  }
+
+  /**
+   * contents(o_d) ⊇ contents(o_s) for o_d ∈ pts(dst), o_s ∈ pts(src), through a fresh node t: a load
+   * `t ⊇ *src` and a store `*dst ⊇ t`. The same solution as one edge per (o_s, o_d) pair, with
+   * |pts(src)| + |pts(dst)| edges instead of their product (memcpy between escaped buffers made
+   * millions of the pairs).
+   */
+  protected addCopy(dst: number | undefined, src: number | undefined): void {
+    if (dst === undefined || src === undefined) return;
+    const t = this.newNode();
+    this.addLoad(src, t);
+    this.addStore(dst, t);
+  }
+
+  /** An indirect call through `callee`'s set: bound to what is there and to whatever arrives later. */
+  protected addIndirect(callee: number, call: Instruction): void {
+    const r = this.find(callee);
+    (this.indirect[r] ??= []).push(call);
+    for (const o of this.members(r)) this.bindObject(call, o);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Solving
+
+  /** pts(b) ⊇ the whole set `bits`, queueing b when it grew. */
+  private flowSet(bits: BitSet, b: number): void {
+    const fresh: number[] = [];
+    (this.pts[b] ??= new BitSet()).addAll(bits, fresh);
+    if (fresh.length) {
+      const d = this.delta[b];
+      if (d) for (const o of fresh) d.push(o);
+      else this.delta[b] = fresh;
+      this.enqueue(b);
+    }
+  }
+
+  private enqueue(n: number): void {
+    if (!this.queued[n]) {
+      this.queued[n] = true;
+      this.work.push(n);
+    }
+  }
+
+  protected propagate(): void {
+    while (this.work.length) {
+      if (this.edgesSinceCollapse > 1000 && this.edgesSinceCollapse * 8 > this.edgeCount) this.collapseCycles();
+      const n = this.work.pop()!;
+      this.queued[n] = false;
+      if (this.find(n) === n) this.process(n); // else merged away; the survivor carries its delta
+    }
+  }
+
+  /** Pushes a node's delta through its loads, stores, indirect calls and copy edges. */
+  private process(n: number): void {
+    const raw = this.delta[n];
+    this.delta[n] = undefined;
+    if (!raw || raw.length === 0) return;
+    // Escaped objects travel as EXTERNAL: whatever they would cause, EXTERNAL causes.
+    let d = raw;
+    for (let i = 0; i < raw.length; i++) {
+      if (!this.merged[raw[i]!]) continue;
+      d = raw.filter((o) => !this.merged[o]);
+      if ((this.pts[n] ??= new BitSet()).add(this.externalObj)) d.push(this.externalObj);
+      break;
+    }
+    if (d.length === 0) return;
+    this.iterations++;
+    const loads = this.loads[n];
+    if (loads) for (const dst of loads) for (const o of d) this.addEdge(this.contents[o]!, dst);
+    const stores = this.stores[n];
+    if (stores) for (const src of stores) for (const o of d) this.addEdge(src, this.contents[o]!);
+    const calls = this.indirect[n];
+    if (calls) for (const c of calls) for (const o of d) this.bindObject(c, o);
+    if (n === this.find(this.esc)) this.escape(d);
+    const self = this.find(n);
+    const succ = this.succ[self];
+    if (!succ) return;
+    for (const s of succ) {
+      const m = this.find(s);
+      if (m === self) continue;
+      const set = (this.pts[m] ??= new BitSet());
+      let grew = false;
+      for (const o of d) {
+        if (!set.add(o)) continue;
+        (this.delta[m] ??= []).push(o);
+        grew = true;
+      }
+      if (grew) this.enqueue(m);
+    }
+  }
+
+  /**
+   * Objects that reached ESC: everything reachable from escaped memory is escaped, so an object's
+   * contents and ESC become one node, and the object itself part of EXTERNAL (functions keep their
+   * identity, for call targets).
+   */
+  private escape(objs: readonly number[]): void {
+    for (const o of objs) {
+      if (o !== this.externalObj && !this.escapedFlag[o]) {
+        this.escapedFlag[o] = true;
+        this.escapedList.push(o);
+      }
+      this.union(this.esc, this.contents[o]!);
+      const obj = this.objects[o]!;
+      if (obj.kind === ObjKind.Function) this.functionEscaped(obj.site as Func);
+      else if (o !== this.externalObj) this.merged[o] = true;
+    }
+  }
+
+  /**
+   * Merges b's node into a's. First b's own constraints and successors see what only a had (b is
+   * processed with that as its delta), then the survivor gets what only b had as its delta.
+   */
+  private union(a: number, b: number): number {
+    let ra = this.find(a);
+    let rb = this.find(b);
+    if (ra === rb) return ra;
+    const pa = this.pts[ra];
+    if (pa) {
+      const missing: number[] = [];
+      (this.pts[rb] ??= new BitSet()).addAll(pa, missing);
+      if (missing.length) {
+        const d = this.delta[rb];
+        if (d) for (const o of missing) d.push(o);
+        else this.delta[rb] = missing;
+        this.process(rb);
+        ra = this.find(ra);
+        rb = this.find(rb);
+        if (ra === rb) return ra;
+      }
+    }
+    this.parent[rb] = ra;
+    const pb = this.pts[rb];
+    const fresh: number[] = [];
+    if (pb) (this.pts[ra] ??= new BitSet()).addAll(pb, fresh);
+    const sb = this.succ[rb];
+    if (sb) {
+      const sa = (this.succ[ra] ??= new Set());
+      for (const x of sb) sa.add(x);
+    }
+    const concat = <T>(arr: (T[] | undefined)[]): void => {
+      const xb = arr[rb];
+      if (xb) arr[ra] = arr[ra] ? arr[ra]!.concat(xb) : xb;
+      arr[rb] = undefined;
+    };
+    concat(this.loads);
+    concat(this.stores);
+    concat(this.indirect);
+    // Pending members of either side, and what only b had, each once.
+    const pending = [...(this.delta[ra] ?? []), ...(this.delta[rb] ?? []), ...fresh];
+    this.delta[ra] = pending.length ? [...new Set(pending)] : undefined;
+    this.delta[rb] = undefined;
+    this.pts[rb] = undefined;
+    this.succ[rb] = undefined;
+    if (this.delta[ra]?.length) this.enqueue(ra);
+    return ra;
+  }
+
+  /** Merges every cycle of copy edges into one node. */
+  protected collapseCycles(): void {
+    this.edgesSinceCollapse = 0;
+    const succs = (v: number): number[] => {
+      const out: number[] = [];
+      const s = this.succ[v];
+      if (s) for (const x of s) out.push(this.find(x));
+      return out;
+    };
+    const comps = cyclesOf(this.parent.length, (v) => this.parent[v] === v && this.succ[v] !== undefined, succs);
+    for (const comp of comps) {
+      let r = comp[0]!;
+      for (let i = 1; i < comp.length; i++) r = this.union(r, comp[i]!);
+    }
+  }
+}
