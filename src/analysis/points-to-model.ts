@@ -38,7 +38,7 @@ export interface PointsTo {
   pointsTo(v: Value): readonly number[];
   /** Object ids that pointers stored in object `o` may point to (sorted). */
   contentsOf(o: number): readonly number[];
-  /** Functions (with a body or declarations) a call or invoke may invoke. */
+  /** Functions (with a body or declarations) a call or invoke may invoke, by object id. */
   callees(call: Instruction): readonly Func[];
   /** Whether the call may run code unknown to the module (its effects are then the escaped objects). */
   callsUnknown(call: Instruction): boolean;

@@ -58,14 +58,17 @@ function sameRelations(m: Module): void {
         expect(fast.pointsTo(u), where).toEqual(ref.pointsTo(u));
         for (const op of u.operands) expect(fast.pointsTo(op), where).toEqual(ref.pointsTo(op));
         if (u.op === 'call' || u.op === 'invoke') {
-          expect(fast.callees(u).map((g) => g.name), where).toEqual(ref.callees(u).map((g) => g.name));
+          // the same set (the reference lists them in the order its solver found them)
+          expect(fast.callees(u).map((g) => g.name).sort(), where).toEqual(ref.callees(u).map((g) => g.name).sort());
           expect(fast.callsUnknown(u), where).toBe(ref.callsUnknown(u));
         }
         expect(rd.usesOf(u), where).toEqual(rrd.usesOf(u));
         expect([...rd.all(u)], where).toEqual([...rrd.all(u)]);
         for (const loc of rrd.usesOf(u)) expect(rd.at(u, loc), where).toEqual(rrd.at(u, loc));
         const edge = (d: { from: { id: number }; kind: string; loc?: number; arg?: number }): string => `${d.kind} ${d.from.id} ${d.loc ?? ''} ${d.arg ?? ''}`;
-        expect(dd.of(u).map(edge), where).toEqual(rdd.of(u).map(edge));
+        // in order, but for `ret` edges, which follow the callees' order
+        const inOrder = (deps: readonly Parameters<typeof edge>[0][]): string[] => [...deps.filter((d) => d.kind !== 'ret').map(edge), ...deps.filter((d) => d.kind === 'ret').map(edge).sort()];
+        expect(inOrder(dd.of(u)), where).toEqual(inOrder(rdd.of(u)));
       }
     }
     for (const loc of fast.objects.keys()) expect(rd.defSites(loc)).toEqual(rrd.defSites(loc));
