@@ -5,6 +5,7 @@
 
 import type { Func, Instruction, Value } from '../ir/model.js';
 import type { Type } from '../ir/types.js';
+import { moduleIndex } from './module-index.js';
 import { callArgs, ObjKind, type PointsTo } from './points-to.js';
 
 export interface Access {
@@ -125,8 +126,20 @@ export function externCallAccess(pt: PointsTo, call: Instruction, g: Func): Acce
   };
 }
 
-/** The instruction's own accesses; for calls only the declared / unknown targets are included. */
+const memo = new WeakMap<PointsTo, (Access | undefined)[]>();
+
+/**
+ * The instruction's own accesses; for calls only the declared / unknown targets are included.
+ * Memoised per points-to solution: the mod/ref summaries and the memory effects both ask for every
+ * instruction.
+ */
 export function ownAccess(pt: PointsTo, inst: Instruction): Access {
+  let byId = memo.get(pt);
+  if (!byId) memo.set(pt, (byId = new Array<Access | undefined>(moduleIndex(pt.module).instCount)));
+  return (byId[inst.id] ??= computeOwnAccess(pt, inst));
+}
+
+function computeOwnAccess(pt: PointsTo, inst: Instruction): Access {
   const ops = inst.operands;
   switch (inst.op) {
     case 'load':

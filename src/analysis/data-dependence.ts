@@ -81,6 +81,23 @@ function compute(m: Module, fn: Func): DataDependence {
     if (!r) memInEdges.set(loc, (r = callers.map((c) => ({ from: c, kind: 'mem-in' as const, loc }))));
     return r;
   };
+  // The edges of one location's reaching definitions. Reaching-defs hands every use the same array
+  // when all of a location's definitions reach it; the edges of the last such array are kept per
+  // location (and per side: `out` at a ret, `mem` elsewhere).
+  const lastMem = new Map<number, { defs: readonly number[]; edges: readonly DataDep[] }>();
+  const lastOut = new Map<number, { defs: readonly number[]; edges: readonly DataDep[] }>();
+  const edgesOf = (loc: number, defs: readonly number[], isRet: boolean): readonly DataDep[] => {
+    const last = isRet ? lastOut : lastMem;
+    const hit = last.get(loc);
+    if (hit && hit.defs === defs) return hit.edges;
+    const edges: DataDep[] = [];
+    for (const d of defs) {
+      if (d !== ENTRY) edges.push(isRet ? edgeOf(outEdges, 'out', loc, d) : edgeOf(memEdges, 'mem', loc, d));
+      else if (!isRet) for (const e of memInOf(loc)) edges.push(e);
+    }
+    last.set(loc, { defs, edges });
+    return edges;
+  };
   const memo = new Map<Instruction, readonly DataDep[]>();
   const of = (u: Instruction): readonly DataDep[] => {
     let out = memo.get(u) as DataDep[] | undefined;
@@ -101,13 +118,7 @@ function compute(m: Module, fn: Func): DataDependence {
     const isRet = u.op === 'ret';
     const locs = rd.usesOf(u);
     const defsAt = rd.defsAt(u);
-    for (let i = 0; i < defsAt.length; i++) {
-      const loc = locs[i]!;
-      for (const d of defsAt[i]!) {
-        if (d !== ENTRY) out.push(isRet ? edgeOf(outEdges, 'out', loc, d) : edgeOf(memEdges, 'mem', loc, d));
-        else if (!isRet) for (const e of memInOf(loc)) out.push(e);
-      }
-    }
+    for (let i = 0; i < defsAt.length; i++) for (const e of edgesOf(locs[i]!, defsAt[i]!, isRet)) out.push(e);
     if (u.op === 'call' || u.op === 'invoke') {
       for (const g of cg.targetsOf(u)) if (!g.isDeclaration) for (const r of retsOf(g)) out.push({ from: r, kind: 'ret' });
     }
