@@ -41,7 +41,8 @@ function plannedJobs(): Job[] {
       if (onlyConfigs && !onlyConfigs.includes(c.name)) continue;
       if (c.group === 'searcher' && !SEARCHER_SUBJECTS.includes(s.name)) continue;
       // Coreutils subjects (when built) get the main comparison only: the ablation is on the small ones.
-      if (s.kind === 'coreutils' && c.group !== 'main') continue;
+      if (s.kind === 'coreutils' && c.group !== 'main' && c.group !== 'coreutils') continue;
+      if (s.kind !== 'coreutils' && c.group === 'coreutils') continue;
       out.push({ subject: s.name, config: c.name });
     }
   }

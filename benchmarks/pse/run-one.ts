@@ -99,7 +99,8 @@ try {
 
 /**
  * A Coreutils subject: `sympath run --posix-runtime` (musl) on its bitcode, under GNU time for CPU time
- * and peak RSS; counts from stats.json and postcondition.json.
+ * and peak RSS; counts from stats.json and postcondition.json. SYMPATH_BIN picks another build of the
+ * CLI than bin/sympath.mjs (dist/), e.g. one compiled to a directory of its own while dist/ is shared.
  */
 function runCli(): void {
   const out = join(work, 'out');
@@ -111,11 +112,12 @@ function runCli(): void {
     if (pse.firstInstanceOnly) flags.push('--pse-first-instance-only');
     if (pse.simplify) flags.push('--pse-simplify');
     if (pse.reuseWp) flags.push('--pse-reuse-wp');
+    if (pse.pinAddresses) flags.push('--pse-pin-addresses');
     if (pse.maxSummarySize !== undefined) flags.push('--pse-max-summary-size', String(pse.maxSummarySize));
   }
   const r = spawnSync(
     '/usr/bin/time',
-    ['-f', '%e %U %S %M', '-o', timeFile, process.execPath, join(ROOT, 'bin', 'sympath.mjs'), 'run', '--output-dir', out, '--max-time', String(maxTime), ...config!.search.flatMap((x) => ['--search', x]), ...flags, '--posix-runtime', subject!.file, ...(subject!.args ?? [])],
+    ['-f', '%e %U %S %M', '-o', timeFile, process.execPath, process.env.SYMPATH_BIN ?? join(ROOT, 'bin', 'sympath.mjs'), 'run', '--output-dir', out, '--max-time', String(maxTime), ...config!.search.flatMap((x) => ['--search', x]), ...flags, '--posix-runtime', subject!.file, ...(subject!.args ?? [])],
     { cwd: work, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' },
   );
   if (!existsSync(join(out, 'stats.json'))) {

@@ -28,8 +28,9 @@ export interface Config {
   search: string[];
   /** Postcondition pruner options; absent = no pruning. */
   pse?: Partial<PostconditionOptions>;
-  /** Part of the main table (DFS with and without PSE), the ablation, or the searcher comparison. */
-  group: 'main' | 'ablation' | 'searcher';
+  /** Part of the main table (DFS with and without PSE), the ablation, the searcher comparison, or the
+   *  Coreutils-only extras. */
+  group: 'main' | 'ablation' | 'searcher' | 'coreutils';
 }
 
 /** All heuristics on (the paper's "all optimization options enabled"). */
@@ -44,6 +45,8 @@ export const CONFIGS: Config[] = [
   { name: 'pse-no-simplify', search: ['dfs'], pse: { ...ALL, simplify: false }, group: 'ablation' },
   { name: 'pse-no-reuse', search: ['dfs'], pse: { ...ALL, reuseWp: false }, group: 'ablation' },
   { name: 'pse-size-20', search: ['dfs'], pse: { ...ALL, maxSummarySize: 20 }, group: 'ablation' },
+  // Coreutils only: all heuristics plus --pse-pin-addresses (concrete load/store addresses as constants).
+  { name: 'dfs+pse-pin', search: ['dfs'], pse: { ...ALL, pinAddresses: true }, group: 'coreutils' },
   // Other searchers (on the searcher-comparison subjects only).
   { name: 'bfs', search: ['bfs'], group: 'searcher' },
   { name: 'bfs+pse', search: ['bfs'], pse: ALL, group: 'searcher' },

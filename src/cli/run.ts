@@ -128,6 +128,7 @@ export interface RunFlags {
   pseMaxSummarySize?: number;
   pseSimplify?: boolean;
   pseReuseWp?: boolean;
+  psePinAddresses?: boolean;
   /** --check-pruning: also run exhaustive DFS and report what pruning lost (exit 3 if anything). */
   checkPruning?: boolean;
   /** --driver: a concolic driver instead of the forking search. */
@@ -758,6 +759,7 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .option('--pse-max-summary-size <n>', 'postcondition: disjuncts per summary (default 200)', count, 200)
     .option('--pse-simplify', 'postcondition: simplify summaries (drop implied disjuncts, merge complementary ones)')
     .option('--pse-reuse-wp', 'postcondition: reuse weakest-precondition work between adjacent paths')
+    .option('--pse-pin-addresses', 'postcondition: loads and stores at concrete addresses use them, pinned by an equality (cheaper walks, more specific summaries)')
     .option('--check-pruning', 'also run exhaustive DFS and report any error site or covered line pruning lost (exit 3 if any)')
     .option('--replay-coverage', 'replay the tests natively at the end (gcc --coverage) and report gcov coverage')
     .option('--json', "print stats.json to stdout at the end (the program's stdout then goes to stderr)")

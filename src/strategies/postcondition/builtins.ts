@@ -26,7 +26,20 @@ export interface BuiltinEffect {
   /** The result's value; null for a fresh value; undefined for a void call. */
   result: Expr | null | undefined;
   writes: { region: Region; writes: MemWrite[] }[];
+  /** malloc/calloc: the heap object made. The walk lets the call through only when the precondition
+   *  mentions neither the result nor the object (wp.ts): heap addresses are never reused, so a later
+   *  state's call returns another address, and a precondition about this one would not hold there. */
+  allocates?: Region;
+  /** free, llvm.stackrestore: the objects released (Live ↦ false). */
+  frees?: readonly Region[];
 }
+
+/** Heap allocators whose object the walk can let through (wp.ts); realloc (copies, frees) is not one. */
+export const HEAP_ALLOCATORS = new Set(['malloc', 'calloc']);
+
+/** Largest allocation let through: the engine fails bigger ones depending on its memory use (not a
+ *  function of the state). */
+const MAX_MODELLED_ALLOC = 16 << 20;
 
 /** Built-ins that end the path (only ever the last event of a path: terminal conditions). */
 export const TERMINAL_BUILTINS = new Set([
@@ -78,10 +91,19 @@ const KNOWN = new Set<string>([
   'memcpy', 'memmove', 'memset', 'llvm.memcpy', 'llvm.memcpy.inline', 'llvm.memmove', 'llvm.memset', 'llvm.memset.inline',
   'llvm.expect', 'llvm.expect.with.probability', 'llvm.smax', 'llvm.smin', 'llvm.umax', 'llvm.umin', 'llvm.abs', 'abs',
   'llvm.ptrmask', '__sympath_host_write',
+  'malloc', 'calloc', 'free', 'llvm.va_start', 'llvm.va_end', 'llvm.va_copy', 'llvm.stacksave', 'llvm.stackrestore',
+]);
+
+/** musl's names of the allocator entry points the engine replaces (builtins/runtime-hooks.ts). */
+const MUSL_ALIASES = new Map([
+  ['default_malloc', 'malloc'], ['__libc_malloc', 'malloc'], ['__libc_malloc_impl', 'malloc'], ['__simple_malloc', 'malloc'],
+  ['__libc_free', 'free'], ['__libc_calloc', 'calloc'],
 ]);
 
 /** The model family of a called name (llvm intrinsics drop their type suffixes, as the engine's lookup). */
 export function familyOf(name: string): string {
+  const alias = MUSL_ALIASES.get(name);
+  if (alias !== undefined) return alias;
   if (KNOWN.has(name) || !name.startsWith('llvm.')) return name;
   let n = name;
   for (let dot = n.lastIndexOf('.'); dot > 4; dot = n.lastIndexOf('.')) {
@@ -100,6 +122,7 @@ type ModelResult = BuiltinEffect | string;
 export function modelBuiltin(ev: Ev, sem: Semantics, regionOf: (a: ObservedAccess) => Region): ModelResult {
   const name = familyOf(ev.callee!.name);
   if (ev.allocated) return `${name}: allocates memory`;
+  if (ev.heap !== null && !HEAP_ALLOCATORS.has(name) && name !== 'free') return `${name}: allocates memory`;
   const d = ev.depth;
   const argOps = ev.inst.operands.slice(1);
   const args = ev.args ?? [];
@@ -249,6 +272,81 @@ export function modelBuiltin(ev: Ev, sem: Semantics, regionOf: (a: ObservedAcces
       e.writes.push({ region: dst, writes });
       return e;
     }
+    case 'malloc':
+    case 'calloc': {
+      // Sizes pinned: the same request succeeds the same way (the engine fails sizes above 1 GB, and
+      // those above 16 MB depending on its memory use: not modelled). Result and object: see `allocates`.
+      const e = effect();
+      const n = name === 'malloc' ? old(0) : old(0) !== null && old(1) !== null ? old(0)! * old(1)! : null;
+      if (n === null || !pin(e, 0) || (name === 'calloc' && !pin(e, 1))) return `${name}: symbolic size`;
+      if (n >= BigInt(MAX_MODELLED_ALLOC)) return `${name}: ${n} bytes`;
+      if (ev.heap === null || accesses.length > 0) return `${name}: allocation not observed`;
+      e.allocates = ev.heap;
+      e.result = null;
+      return e;
+    }
+    case 'free': {
+      // free(p): p pinned to its value; NULL is a no-op; otherwise p is the base of the heap object R,
+      // which must be live (else the call ends the path: double or invalid free) and is not after.
+      const e = effect();
+      const p = old(0);
+      if (p === null || !pin(e, 0)) return 'free: symbolic pointer';
+      if (accesses.length > 0) return 'free: unexpected accesses';
+      if (p === 0n) return e;
+      if (ev.heap === null || BigInt(ev.heap.base) !== p) return 'free: object not observed';
+      e.conjuncts.push(ev.heap.liveTerm);
+      e.frees = [ev.heap];
+      return e;
+    }
+    case 'llvm.stacksave': {
+      // The stack pointer: like an alloca's address, a function of the stack shape at the branch (a
+      // conjunct of every recorded disjunct) and of the allocas since, whose sizes are pinned.
+      if (!scalarResult || typeof ev.result !== 'bigint' || accesses.length > 0) return `${name}: result unknown`;
+      const e = effect();
+      e.result = B.constant(widthOf(ev.inst.type), ev.result);
+      return e;
+    }
+    case 'llvm.stackrestore': {
+      // stackrestore(p), p pinned: the frame's stack objects at or above p are released (Live ↦ false;
+      // a later access would be an error) and the stack pointer is p (again a function of the shape).
+      const e = effect();
+      if (!pin(e, 0) || ev.released === null || accesses.length > 0) return `${name}: pointer`;
+      e.frees = ev.released;
+      return e;
+    }
+    case 'llvm.va_end':
+      // The engine's va_end does nothing (llvm-memory.ts): no effect, nothing read.
+      return accesses.length === 0 ? effect() : `${name}: memory access`;
+    case 'llvm.va_start': {
+      // va_start(ap) writes the x86-64 va_list at ap (pinned): gp_offset = 48, fp_offset = 176 (every
+      // argument in the overflow area), overflow_arg_area = reg_save_area = the frame's varargs area —
+      // constants given the stack shape (the area's address, like an alloca's, follows from it).
+      const e = effect();
+      if (!pin(e, 0)) return `${name}: symbolic pointer`;
+      const wr = accesses.filter((a) => a.write);
+      if (wr.length !== 1 || wr[0]!.size !== 24 || accesses.length !== 1) return `${name}: accesses not observed`;
+      const dst = regionOf(wr[0]!);
+      const off = wr[0]!.addr - dst.base;
+      const bytes = [...le(48n, 4), ...le(176n, 4), ...le(BigInt(ev.vaArea), 8), ...le(BigInt(ev.vaArea), 8)];
+      e.writes.push({ region: dst, writes: bytes.map((b, k) => ({ index: B.constant(32, off + k), value: B.constant(8, b) })) });
+      return e;
+    }
+    case 'llvm.va_copy': {
+      // va_copy(dst, src): the engine copies the 24-byte va_list (a memcpy): both pointers pinned.
+      const e = effect();
+      if (!pin(e, 0) || !pin(e, 1)) return `${name}: symbolic pointer`;
+      const wr = accesses.filter((a) => a.write);
+      const rd = accesses.filter((a) => !a.write);
+      if (wr.length !== 1 || rd.length !== 1 || wr[0]!.size !== 24 || rd[0]!.size !== 24) return `${name}: accesses not observed`;
+      const dst = regionOf(wr[0]!);
+      const src = regionOf(rd[0]!);
+      const doff = wr[0]!.addr - dst.base;
+      const soff = rd[0]!.addr - src.base;
+      const writes: MemWrite[] = [];
+      for (let k = 0; k < 24; k++) writes.push({ index: B.constant(32, doff + k), value: B.read(src.mem, null, B.constant(32, soff + k)) });
+      e.writes.push({ region: dst, writes });
+      return e;
+    }
     case '__sympath_host_write': {
       // write(fd, buf, n) to the host: reads exactly [buf, buf+n) (symbolic bytes get one value each,
       // without constraining the path), returns n — nothing depends on the bytes' values.
@@ -305,4 +403,11 @@ export function modelBuiltin(ev: Ev, sem: Semantics, regionOf: (a: ObservedAcces
 function freshWord(ev: Ev, w: number): Expr {
   ev.freshBytes ??= freshArray(`in${ev.id}`, w / 8);
   return B.readLE(ev.freshBytes, null, B.constant(32, 0), w / 8);
+}
+
+/** The n little-endian bytes of v. */
+function le(v: bigint, n: number): bigint[] {
+  const out: bigint[] = [];
+  for (let k = 0; k < n; k++) out.push((v >> BigInt(8 * k)) & 0xffn);
+  return out;
 }

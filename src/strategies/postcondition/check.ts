@@ -9,7 +9,11 @@
 import type { Expr } from '../../expr/expr.js';
 import * as B from '../../expr/build.js';
 import { collectArrays } from '../../expr/evaluate.js';
-import { Kind } from '../../expr/expr.js';
+import { exprToString, Kind } from '../../expr/expr.js';
+
+/** PSE_DEBUG=1: say which conjunct of each summary disjunct failed in a check (for diagnosis). */
+const DEBUG = process.env.PSE_DEBUG === '1' || process.env.PSE_DEBUG === '2';
+const DEBUG_FULL = process.env.PSE_DEBUG === '2';
 import type { Executor } from '../../engine/executor.js';
 import type { ExecutionState } from '../../engine/state.js';
 import { FREED } from '../../memory/address-space.js';
@@ -70,6 +74,7 @@ export class Checker {
       case LeafKind.Shape: {
         let same = s.sp === info.sp && s.stack.length === info.bases.length;
         for (let i = 0; same && i < info.bases.length; i++) same = s.stack[i]!.stackBase === info.bases[i];
+        if (DEBUG && !same) process.stderr.write(`pse-debug: shape ${info.sp} [${info.bases.join(',')}] vs state ${s.sp} [${s.stack.map((f) => `${f.fn.fn.name}:${f.stackBase}`).join(',')}]\n`);
         return { kind: 'bool', value: B.bool(same) };
       }
       case LeafKind.Mem: {
@@ -138,7 +143,13 @@ export class Checker {
       let conj: Expr = B.TRUE;
       for (const c of summary.disjuncts[k]!) {
         conj = B.and(conj, one(c));
-        if (conj.isFalse) break;
+        if (conj.isFalse) {
+          if (DEBUG && k < 3) {
+            process.stderr.write(`pse-debug: disjunct ${k}/${summary.disjuncts.length} (${summary.disjuncts[k]!.length} conjuncts) false at: ${exprToString(c).slice(0, 600)}; frames ${s.stack.map((f) => f.fn.fn.name).join(',')}\n`);
+            if (DEBUG_FULL) for (const x of summary.disjuncts[k]!) process.stderr.write(`pse-debug:   ${exprToString(x).slice(0, 300)}  ==> ${exprToString(one(x)).slice(0, 200)}\n`);
+          }
+          break;
+        }
       }
       if (conj.isTrue) return { formula: B.TRUE, trueDisjunct: k };
       result = B.or(result, conj);

@@ -99,6 +99,7 @@ export function postconditionOptions(flags: {
   pseMaxSummarySize?: number;
   pseSimplify?: boolean;
   pseReuseWp?: boolean;
+  psePinAddresses?: boolean;
   checkOvershift?: boolean;
 }): Partial<PostconditionOptions> {
   return {
@@ -106,6 +107,7 @@ export function postconditionOptions(flags: {
     maxSummarySize: flags.pseMaxSummarySize ?? 200,
     simplify: flags.pseSimplify === true,
     reuseWp: flags.pseReuseWp === true,
+    pinAddresses: flags.psePinAddresses === true,
     checkOvershift: flags.checkOvershift === true,
   };
 }

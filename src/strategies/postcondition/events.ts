@@ -84,6 +84,16 @@ export class Ev {
   allocated = false;
   /** Builtin: its result register after the call (for the deterministic ones). */
   result: Val | undefined = undefined;
+  /** Load/Store: the concrete address accessed on this path (-1: a symbolic pointer, resolved). */
+  addr = -1;
+  /** Call of a variadic function: the callee's varargs area (a stack object of the new frame). */
+  varargs: Region | null = null;
+  /** llvm.va_start: the current frame's varargs area address (0 when it has none), as the engine writes it. */
+  vaArea = 0;
+  /** free/malloc/calloc: the heap object released or made (free: looked up before the call). */
+  heap: Region | null = null;
+  /** llvm.stackrestore: the frame's stack objects it releases (those at or above the restored pointer). */
+  released: readonly Region[] | null = null;
   /** Def/Load: the value it produced on this path; Store: the value stored — when concrete. */
   concrete: bigint | null = null;
   /** Ret: the call instruction returned to (its result register is the caller's). */
@@ -100,6 +110,8 @@ export class Ev {
   conj: readonly Expr[] | null = null;
   writes: readonly MemWrite[] | null = null;
   model: unknown = null;
+  /** Br/Switch: what a recorded disjunct keeps of this event (wp.ts: not the event, which pins its prefix). */
+  recordedShape: Pick<Ev, 'frames' | 'allocas' | 'shape'> | null = null;
   /** Br/Switch, --pse-reuse-wp: preconditions walks already went on from here with (signatures). */
   walked: Set<string> | null = null;
 
@@ -136,6 +148,11 @@ export class Ev {
     c.result = this.result;
     c.callSite = this.callSite;
     c.concrete = this.concrete;
+    c.addr = this.addr;
+    c.varargs = this.varargs;
+    c.vaArea = this.vaArea;
+    c.heap = this.heap;
+    c.released = this.released;
     c.barrier = this.barrier;
     return c;
   }

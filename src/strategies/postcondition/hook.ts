@@ -26,7 +26,7 @@ import { newToken } from '../../memory/address-space.js';
 import type { MemoryObject } from '../../memory/memory-object.js';
 import { ObjKind } from '../../memory/memory-object.js';
 import { PersistentIntMap } from '../../memory/persistent-map.js';
-import { familyOf, STRUCTOR_RUNNERS, TERMINAL_BUILTINS } from './builtins.js';
+import { familyOf, HEAP_ALLOCATORS, STRUCTOR_RUNNERS, TERMINAL_BUILTINS } from './builtins.js';
 import { Checker } from './check.js';
 import { directionTargets, Ev, EvKind, summaryKey } from './events.js';
 import { isEntryAlloca, isScalar, Leaves } from './leaves.js';
@@ -53,6 +53,8 @@ export interface PostconditionOptions {
    * default: a branch concrete on one path may be symbolic on another (the paper's Example 3).
    */
   symbolicOnly: boolean;
+  /** Loads and stores at concrete addresses use the address, pinned by an equality (wp.ts pinnedAddress). */
+  pinAddresses: boolean;
 }
 
 export const DEFAULT_POSTCONDITION_OPTIONS: PostconditionOptions = {
@@ -62,6 +64,7 @@ export const DEFAULT_POSTCONDITION_OPTIONS: PostconditionOptions = {
   reuseWp: false,
   checkOvershift: false,
   symbolicOnly: false,
+  pinAddresses: false,
 };
 
 export interface PostconditionStats {
@@ -130,7 +133,7 @@ export class PostconditionHook implements ExplorationHooks {
   readonly createMemory = (ex: Executor): Memory => {
     this.ex = ex;
     this.sem = new Semantics(ex, this.leaves, this.opts.checkOvershift || ex.opts.checkOvershift);
-    this.walker = new Walker(this.sem, this.leaves, this.summaries, { firstInstanceOnly: this.opts.firstInstanceOnly, reuseWp: this.opts.reuseWp, symbolicOnly: this.opts.symbolicOnly }, this.stats.walk);
+    this.walker = new Walker(this.sem, this.leaves, this.summaries, { firstInstanceOnly: this.opts.firstInstanceOnly, reuseWp: this.opts.reuseWp, symbolicOnly: this.opts.symbolicOnly, pinAddresses: this.opts.pinAddresses }, this.stats.walk);
     this.checker = new Checker(ex, this.leaves);
     return new ObservedMemory(ex, this.observer);
   };
@@ -330,6 +333,21 @@ export class PostconditionHook implements ExplorationHooks {
       args.push(slot === undefined ? 0n : f.regs[slot]!);
     }
     ev.args = args;
+    const family = familyOf(callee.name);
+    if (family === 'llvm.va_start') ev.vaArea = f.varargs ? f.varargs.address : 0;
+    if (family === 'llvm.stackrestore' && typeof args[0] === 'bigint') {
+      // What the engine's stackrestore releases (llvm-memory.ts): the frame's objects from the pointer up.
+      const at = Number(args[0]);
+      const released = [];
+      if (at >= f.stackBase) for (const mo of f.allocas ?? []) if (mo.address >= at) released.push(this.leaves.region(mo, depth));
+      ev.released = released;
+    }
+    if (family === 'free' && typeof args[0] === 'bigint' && args[0] !== 0n) {
+      // The object free() will release, looked up now (it is live: otherwise the call ends the path
+      // with an error, and error paths of free are not learnt from).
+      const mo = this.ex!.image.allocator.floor(Number(args[0]));
+      if (mo && mo.address === Number(args[0]) && mo.kind === ObjKind.Heap) ev.heap = this.leaves.region(mo, -1);
+    }
     return ev;
   }
 
@@ -360,6 +378,11 @@ export class PostconditionHook implements ExplorationHooks {
           set.add(ev.inst);
           d.allocas.set(this.leaves.allocaKey(depth, ev.inst), mo.address, d.token);
         }
+      } else if (head.kind === EvKind.Call && stack && mo.name === 'varargs' && mo.allocSite !== 'byval' && head.varargs === null && !head.allocated) {
+        // The variadic area the call's new frame got (frames.ts): modelled by the walk (wp.ts, Call).
+        this.ownHead(d).varargs = this.leaves.region(mo, s.stack.length - 1);
+      } else if (head.kind === EvKind.Builtin && !stack && head.heap === null && HEAP_ALLOCATORS.has(familyOf(head.callee!.name))) {
+        this.ownHead(d).heap = this.leaves.region(mo, -1);
       } else if (head.kind === EvKind.Builtin || head.kind === EvKind.Call) {
         this.ownHead(d).allocated = true;
       }
@@ -373,6 +396,7 @@ export class PostconditionHook implements ExplorationHooks {
     if ((head.kind === EvKind.Load || head.kind === EvKind.Store) && head.pending) {
       const ev = this.ownHead(d);
       ev.region = this.leaves.region(mo, this.depthOf(s, mo));
+      ev.addr = addr;
       ev.pending = false;
     } else if (head.kind === EvKind.Builtin) {
       const ev = this.ownHead(d);

@@ -22,20 +22,27 @@ import * as B from '../../expr/build.js';
 import { collectArrays } from '../../expr/evaluate.js';
 import { Kind } from '../../expr/expr.js';
 import { calledFunction } from '../../ir/index.js';
-import { storeSize } from '../../engine/type-layout.js';
+import { allocSize, alignOf, storeSize } from '../../engine/type-layout.js';
 import { modelBuiltin } from './builtins.js';
 import { EvKind, summaryKey, type Ev, type ObservedAccess } from './events.js';
-import { isEntryAlloca, LeafKind, type Leaves, type Region } from './leaves.js';
+import { isEntryAlloca, isScalar, LeafKind, type Leaves, type Region } from './leaves.js';
 import { ObjKind } from '../../memory/memory-object.js';
 import type { Semantics } from './semantics.js';
-import { Substituter, type Subst } from './subst.js';
+import { Substituter, type MemWrite, type Subst } from './subst.js';
 import type { Summaries } from './summary.js';
 
-/** A recorded disjunct: the branch event and the precondition after it, finished lazily. */
+/**
+ * A recorded disjunct: what summaryOf needs of the branch event (its stack shape, frames and entry-block
+ * allocas) and the precondition after it, finished lazily. Not the event itself: an event holds its
+ * path's whole prefix (`prev`) and that prefix's substitution memos, so a summary holding events would
+ * keep every recorded path alive for the run (on Coreutils, that filled the 2 GB budget).
+ */
 interface Recorded {
-  readonly ev: Ev;
+  readonly ev: BranchShape;
   readonly cells: Cell | null;
 }
+
+type BranchShape = Pick<Ev, 'frames' | 'allocas' | 'shape'>;
 
 class Cell {
   constructor(
@@ -150,11 +157,20 @@ export class WpState {
     return this.head;
   }
 
-  /** The conjunct list's identity (ids in order). */
+  /**
+   * The conjunct list's identity: a 64-bit hash of the ids in order (two 32-bit FNV-style lanes), kept
+   * short because every branch event of a walk stores one. A collision can only stop a walk early
+   * (learning less: sound), never add anything.
+   */
   signature(): string {
-    let s = '';
-    for (let c = this.head; c; c = c.next) s += `${c.c.id},`;
-    return s;
+    let h1 = 0x811c9dc5;
+    let h2 = 0x01000193 ^ this.length;
+    for (let c = this.head; c; c = c.next) {
+      const id = c.c.id;
+      h1 = Math.imul(h1 ^ id, 0x01000193);
+      h2 = Math.imul(h2 ^ (id + 0x9e3779b9), 0x85ebca6b) ^ (h2 >>> 13);
+    }
+    return `${(h1 >>> 0).toString(36)}.${(h2 >>> 0).toString(36)}.${this.length}`;
   }
 
   /** The arrays some conjunct mentions. */
@@ -170,6 +186,8 @@ export interface WalkOptions {
   reuseWp: boolean;
   /** Record summaries only at branches whose condition was symbolic on the recording path. */
   symbolicOnly: boolean;
+  /** Concrete load/store addresses as constants, pinned by an equality (pinnedAddress). */
+  pinAddresses: boolean;
 }
 
 export interface WalkStats {
@@ -315,23 +333,25 @@ export class Walker {
       case EvKind.Load: {
         const r = ev.region;
         if (r === null) return 'load: object unknown';
-        const a = sem.term(d, inst.operands[0]!);
-        if (!a) return 'load: address not modelled';
+        const a0 = sem.term(d, inst.operands[0]!);
+        if (!a0) return 'load: address not modelled';
+        const a = this.pinnedAddress(ev, a0);
         const leaf = this.leaves.reg(d, inst);
         if (leaf && wp.has(leaf.array)) {
           const t = (ev.value ??= sem.loadValue(a, r, inst.type));
           if (wp.mentions(leaf.array) > PRESSURE && ev.concrete !== null) this.specialise(ev, wp, leaf.array, t, ev.concrete);
           else this.applyOne(ev, wp, leaf.array, t);
         }
-        this.addAll(wp, (ev.conj ??= sem.accessConjuncts(a, r, storeSize(inst.type))));
+        this.addAll(wp, (ev.conj ??= this.withPin(a0, a, sem.accessConjuncts(a, r, storeSize(inst.type)))));
         return null;
       }
       case EvKind.Store: {
         const r = ev.region;
         if (r === null) return 'store: object unknown';
-        const a = sem.term(d, inst.operands[1]!);
+        const a0 = sem.term(d, inst.operands[1]!);
         const v = sem.term(d, inst.operands[0]!);
-        if (!a) return 'store: address not modelled';
+        if (!a0) return 'store: address not modelled';
+        const a = this.pinnedAddress(ev, a0);
         if (!v) return 'store: value not scalar';
         if (wp.has(r.mem)) {
           if (wp.mentions(r.mem) > PRESSURE && ev.concrete !== null) {
@@ -347,26 +367,43 @@ export class Walker {
             this.apply(ev, wp, new Map([[r.mem, { kind: 'writes', writes }]]));
           }
         }
-        this.addAll(wp, (ev.conj ??= sem.accessConjuncts(a, r, storeSize(inst.operands[0]!.type))));
+        this.addAll(wp, (ev.conj ??= this.withPin(a0, a, sem.accessConjuncts(a, r, storeSize(inst.operands[0]!.type)))));
         return null;
       }
       case EvKind.Alloca: {
         const r = ev.region;
         if (r === null) return 'alloca: object unknown';
-        if (inst.operands.length > 0 && inst.operands[0]!.vk !== 'cint') return 'alloca: dynamic size';
+        // A dynamic alloca (a VLA, musl's start-up argv copy): the element count pinned to this path's
+        // (size / element size; the engine allocates exactly count × element bytes, concretising a
+        // symbolic count). Given the count, the object is the one a constant-size alloca would make —
+        // same size, and the same address given the stack shape — so the step below is exact under
+        // the pin, which implies the exact precondition (as every concretisation here).
+        const dynamic = inst.operands.length > 0 && inst.operands[0]!.vk !== 'cint';
+        if (dynamic) {
+          ev.conj ??= this.dynamicAllocaPin(ev, r);
+          if (ev.conj === null) return 'alloca: dynamic size not modelled';
+        }
         const leaf = this.leaves.reg(d, inst);
-        if (!(leaf && wp.has(leaf.array)) && !wp.has(r.mem) && !wp.has(r.live)) return null;
+        if (!(leaf && wp.has(leaf.array)) && !wp.has(r.mem) && !wp.has(r.live)) {
+          if (dynamic) this.addAll(wp, ev.conj!);
+          return null;
+        }
         const sigma: Subst = new Map();
         if (leaf) sigma.set(leaf.array, { kind: 'value', value: B.constant(64, r.base) });
         sigma.set(r.mem, { kind: 'zero', array: this.leaves.zero(r.size) });
         sigma.set(r.live, { kind: 'bool', value: B.TRUE });
         this.apply(ev, wp, sigma);
+        if (dynamic) this.addAll(wp, ev.conj!);
         return null;
       }
       case EvKind.Call: {
-        if (ev.allocated) return 'call: byval or variadic arguments';
+        if (ev.allocated) return 'call: byval arguments';
         const callee = ev.callee;
         if (!callee) return 'call: callee unknown';
+        if (ev.varargs !== null) {
+          const why = this.varargsStep(ev, wp, ev.varargs);
+          if (why !== null) return why;
+        } else if (callee.fnType.varArgs) return 'call: varargs area not observed';
         const sigma: Subst = new Map();
         if (!sem.bindParams(ev, callee, sigma, (a) => wp.has(a))) return 'call: argument width';
         this.apply(ev, wp, sigma);
@@ -408,7 +445,9 @@ export class Walker {
         }
         if ((ev.symbolic || !this.opts.symbolicOnly) && (!this.opts.firstInstanceOnly || ev.occurrence <= 1)) {
           this.stats.updates++;
-          this.summaries.addPending(summaryKey(inst, taken, ev.ctx), { payload: { ev, cells: wp.snapshot() } satisfies Recorded });
+          // One shape object per branch event (shared by the walks through it), never the event itself.
+          ev.recordedShape ??= { frames: ev.frames, allocas: ev.allocas, shape: ev.shape };
+          this.summaries.addPending(summaryKey(inst, taken, ev.ctx), { payload: { ev: ev.recordedShape, cells: wp.snapshot() } satisfies Recorded });
         }
         if (ev.value === null) {
           const cond = sem.branchCondition(inst, d, taken);
@@ -423,6 +462,18 @@ export class Walker {
         if (typeof m === 'string') return m;
         const sigma: Subst = new Map();
         const leaf = this.leaves.reg(d, inst);
+        if (m.allocates) {
+          // malloc/calloc: let through only when the precondition mentions neither the result nor the
+          // object — then the suffix's behaviour (as far as recorded) does not depend on the allocation,
+          // and the pinned size makes it succeed alike. Otherwise a barrier: the engine's heap addresses
+          // are never reused, so a later state's call returns another object, at another address.
+          const r = m.allocates;
+          if ((leaf && wp.has(leaf.array)) || wp.has(r.mem) || wp.has(r.live)) return `${ev.callee!.name}: the suffix uses the new object`;
+        }
+        // free: the object is not live after the call (a later access would be an error); it was before
+        // (a conjunct of the model: otherwise the call ends the path with a double/invalid free);
+        // stackrestore: the objects it pops are not live after it.
+        for (const r of m.frees ?? []) sigma.set(r.live, { kind: 'bool', value: B.FALSE });
         if (leaf && m.result !== undefined && wp.has(leaf.array)) {
           const v = (ev.value ??= m.result ?? sem.fresh(ev));
           if (v.width !== leaf.width) return 'built-in: result width';
@@ -448,6 +499,73 @@ export class Walker {
   }
 
   /**
+   * --pse-pin-addresses: the address a load or store accessed on this path, as a constant, in place of
+   * its term (the pin `term = address` is conjoined by withPin): wp[a := c] ∧ a = c implies the exact
+   * precondition (under a = c they agree) and holds on this path — a concretisation conjoined as an
+   * equality. Byte indices then are constants, so reads over the walk's stores resolve at once instead
+   * of piling up symbolic update lists (the cost of stores on long libc paths); the price is summaries
+   * that ask pointers held in memory (stdio's buffer positions) to be those values. A symbolic pointer
+   * (resolved by the engine, addr -1) keeps its term. Decided per event, so every walk builds the same
+   * terms (the event caches them).
+   */
+  private pinnedAddress(ev: Ev, a: Expr): Expr {
+    if (!this.opts.pinAddresses || ev.addr < 0 || a.kind === Kind.Const) return a;
+    return B.constant(a.width, BigInt(ev.addr));
+  }
+
+  private withPin(a0: Expr, a: Expr, conj: Expr[]): Expr[] {
+    return a0 === a ? conj : [B.eq(a0, a), ...conj];
+  }
+
+  /** A dynamic alloca's pin: its count operand equal to the count this path allocated; null when not
+   *  expressible (an element size of 0, a size not a multiple of it, a count the walk cannot name). */
+  private dynamicAllocaPin(ev: Ev, r: Region): Expr[] | null {
+    const inst = ev.inst;
+    const elem = allocSize(inst.allocatedType!);
+    if (elem <= 0 || r.size % elem !== 0) return null;
+    const n = this.sem.term(ev.depth, inst.operands[0]!);
+    if (!n) return null;
+    return [B.eq(n, B.constant(n.width, BigInt(r.size / elem)))];
+  }
+
+  /**
+   * The callee's varargs area (frames.ts `varargs`): a new stack object of the callee's frame (depth
+   * d + 1), zero-filled, with each argument beyond the fixed parameters written at its slot (8-byte
+   * slots, 16-byte aligned for types aligned above 8). Backwards: first the writes (M ↦ M with the
+   * arguments' bytes, as terms of the caller's frame), then the allocation (M ↦ zeros, Live ↦ true).
+   * Its address needs no pin: a stack object, given the stack shape (as an alloca's). Byval arguments
+   * among them are copies (observed reads: `allocated`, a barrier before this).
+   */
+  private varargsStep(ev: Ev, wp: WpState, r: Region): string | null {
+    if (!wp.has(r.mem) && !wp.has(r.live)) return null;
+    const inst = ev.inst;
+    const callee = ev.callee!;
+    const args = inst.operands.slice(1);
+    if (inst.argByvalTypes?.some((t) => t !== undefined)) return 'call: byval arguments';
+    if (!ev.writes) {
+      const writes: MemWrite[] = [];
+      let off = 0;
+      for (let k = callee.params.length; k < args.length; k++) {
+        const t = args[k]!.type;
+        const align = alignOf(t) > 8 ? 16 : 8;
+        off = Math.ceil(off / align) * align;
+        const v = this.sem.term(ev.depth, args[k]!);
+        if (!v || !isScalar(t)) return 'call: variadic argument not scalar';
+        writes.push(...this.sem.storeWrites(B.constant(64, r.base + off), r, v, t));
+        off += Math.ceil(storeSize(t) / 8) * 8;
+      }
+      if (Math.max(off, 8) !== r.size) return 'call: varargs area layout';
+      ev.writes = writes;
+    }
+    if (ev.writes.length > 0) this.apply(ev, wp, new Map([[r.mem, { kind: 'writes', writes: ev.writes }]]));
+    const alloc: Subst = new Map();
+    alloc.set(r.mem, { kind: 'zero', array: this.leaves.zero(r.size) });
+    alloc.set(r.live, { kind: 'bool', value: B.TRUE });
+    this.apply(ev, wp, alloc);
+    return null;
+  }
+
+  /**
    * The disjunct recorded at branch `ev`: the precondition, conjoined with the stack shape at the branch
    * (so the stack objects the suffix allocates get the addresses they had). Given that shape, the
    * entry-block allocas of every frame live at the branch sit where they sat on this path — the same
@@ -455,7 +573,7 @@ export class Walker {
    * so their address registers become those constants and their objects' Live leaves true: conjuncts
    * about the locals of live frames then vanish, and summaries of different paths stay comparable.
    */
-  private summaryOf(ev: Ev, conj: Expr[]): Expr[] {
+  private summaryOf(ev: BranchShape, conj: Expr[]): Expr[] {
     const sigma: Subst = new Map();
     const frames = ev.frames ?? [];
     const allocas = ev.allocas;

@@ -16,7 +16,7 @@ const seeds = Array.from({ length: N }, (_, i) => FROM + i);
 test.each(seeds)('random program, seed %i', async (seed) => {
   const text = generateProgram(seed);
   const m = moduleOf({ text }, ['-w']);
-  for (const pse of [{}, { firstInstanceOnly: true, simplify: true, reuseWp: true }]) {
+  for (const pse of [{}, { firstInstanceOnly: true, simplify: true, reuseWp: true }, { firstInstanceOnly: true, simplify: true, reuseWp: true, pinAddresses: true }]) {
     const r = await both(m, { maxTime: 60 }, pse);
     expect(r.check, `seed ${seed} ${JSON.stringify(pse)}:\n${text}`).toEqual({ lostErrors: [], lostLines: [] });
     expect(pathCount(r.pse.result)).toBeLessThanOrEqual(pathCount(r.base.result));

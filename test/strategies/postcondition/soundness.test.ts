@@ -2,7 +2,7 @@
 // (test/fixtures/symbolic) and on the PSE traps (test/fixtures/pse/traps: suffixes that read what their
 // prefix wrote, aliasing, heap, calling contexts, implicit checks, fresh inputs, klee_assume, …), the
 // pruned run reaches the same error sites and the same covered lines, with no more paths — with the
-// heuristics off and all on.
+// heuristics off, all on, and all on with --pse-pin-addresses.
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +27,7 @@ function optionsOf(text: string): Partial<EngineOptions> {
 const SETTINGS = [
   { name: 'plain', pse: {} },
   { name: 'all heuristics', pse: { firstInstanceOnly: true, simplify: true, reuseWp: true } },
+  { name: 'all heuristics, pinned addresses', pse: { firstInstanceOnly: true, simplify: true, reuseWp: true, pinAddresses: true } },
 ];
 
 for (const dir of ['symbolic', join('pse', 'traps')]) {
