@@ -4,7 +4,8 @@
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFIGS, COREUTILS_ARGS, SUBJECTS, type RunRecord } from './subjects.js';
+import { CONFIGS, SUBJECTS, type RunRecord } from './subjects.js';
+import { coreutilsSection } from './report-coreutils.js';
 
 /** The paper's reported averages (TSE 2017, Table 4 text): KLEE / PSE. */
 export const PAPER = { paths: 3.34, instructions: 23.03, time: 2.26, memory: 1.87 };
@@ -236,7 +237,7 @@ function discussion(records: RunRecord[], small: Row[]): string[] {
     '',
     `- **Nothing lost**: ${lost.length === 0 ? 'on every subject the pruned run reached every error site and covered line of exhaustive DFS' : `LOST on ${lost.map((r) => r.subject).join(', ')}`} (the same comparison \`--check-pruning\` makes).`,
     `- **Paths and instructions**: with the paper's setting (all heuristics) DFS/PSE is ${m(small, 'paths')}× in explored paths and ${m(small, 'instructions')}× in instructions on average (paper: ${PAPER.paths}× and ${PAPER.instructions}×). Recording summaries at every dynamic instance instead of the first one (\`pse-all-instances\`) prunes much more here — ${allInst.length ? `${m(allInst, 'paths')}× paths, ${m(allInst, 'instructions')}× instructions` : 'see the ablation'} — because every subject's branches sit in loops: the paper found first-instance-only cheap and nearly free, on these programs it is neither.`,
-    `- **Time**: PSE is *slower* in CPU time here (${m(small, 'time')}× on average; paper: ${PAPER.time}× faster). The subjects' paths are cheap — a few hundred instructions and few solver queries, DFS runs millions of instructions per second and shares every prefix between forks — while PSE's learning walks each terminated path back over its whole length, with substitutions (most of PSE's time is in the weakest preconditions, table below). The paper's subjects (Coreutils under KLEE: thousands to hundreds of thousands of instructions per path in its Table 4, with the environment model and many queries each) pay far more per explored instruction, which is what pruning saves; on Coreutils under musl our PSE does not prune yet (first look above), so the comparison with the paper's time ratio is still open.`,
+    `- **Time**: PSE is *slower* in CPU time here (${m(small, 'time')}× on average; paper: ${PAPER.time}× faster). The subjects' paths are cheap — a few hundred instructions and few solver queries, DFS runs millions of instructions per second and shares every prefix between forks — while PSE's learning walks each terminated path back over its whole length, with substitutions (most of PSE's time is in the weakest preconditions, table below). The paper's subjects (Coreutils under KLEE: thousands to hundreds of thousands of instructions per path in its Table 4, with the environment model and many queries each) pay far more per explored instruction, which is what pruning saves; on Coreutils under musl our PSE hardly prunes (section below), so the comparison with the paper's time ratio is still open.`,
     `- **Memory**: peak RSS ×${m(small, 'memory')} on average (paper ×${PAPER.memory}): summaries and the per-path event lists.`,
     `- **Searchers**: the hook works under any searcher, but summaries only exist once paths have ended. On independent-4x4, BFS and random-path prune nothing (${ind.join(', ')}): every state reaches the suffix before the first path ends. On diamonds-6 they prune almost as much as DFS (${dia.join(', ')}; DFS 2.00×): its paths end at similar depths, so summaries of early paths are there for the late ones.`,
   ];
@@ -262,31 +263,14 @@ export function writeReport(dir: string, records: RunRecord[]): string[] {
     'given beside). Peak RSS is the process maximum.',
     '',
     coreutils.length === 0
-      ? '**Coreutils runs are pending**: the subjects of issue 5 (symbolic arguments of 2 characters plus stdin, the POSIX model and musl) were being built while this ran; `subjects.ts` picks them up from `benchmarks/coreutils/build/ir/` once they exist, and the same command adds them to this page.'
-      : `**The Coreutils experiment is pending**: issue 5's bitcode arrived while this ran, so there is only a first look on ${coreutils.length} utilities (${coreutils.map((r) => r.subject.replace('coreutils-', '')).join(', ')}), run through \`sympath run --posix-runtime\` (musl) with the paper's setting (\`${COREUTILS_ARGS.join(' ')}\`), DFS with and without PSE (all heuristics), 120 s each; \`PSE_COREUTILS=all\` runs every built utility. Covered lines there are compared by count (stats.json).`,
+      ? '**Coreutils runs are pending**: `subjects.ts` picks the utilities of issue 5 up from `benchmarks/coreutils/build/ir/` (`PSE_COREUTILS=a,b,…` or `all`), and the same command adds them to this page.'
+      : `Coreutils (${coreutils.length} utilities, musl + the POSIX model, the paper's setting): see [Coreutils](#coreutils) below.`,
     '',
     '## Table 4 shape: small programs',
     '',
     ...table4(small),
     '',
-    ...(coreutils.length > 0
-      ? [
-          '## Coreutils: a first look',
-          '',
-          ...table4(coreutils),
-          '',
-          `Pruned directions: ${coreutils.map((r) => `${r.subject.replace('coreutils-', '')} ${(r.pse.prune as Record<string, number> | null)?.prunes ?? 0}`).join(', ')}; fewer paths than DFS come from the memory budget dropping states (partial paths), not from pruning.`,
-          'PSE prunes (almost) nothing on these yet, and costs a lot: their paths are thousands of instructions of',
-          'musl and the POSIX model (printf machinery, buffers, locale tables) whose conditions the summaries carry',
-          '(loop conditions specialised to this path\'s values, libc state such as stdio buffer positions), so a later',
-          'state rarely matches; walks stop at unmodelled built-ins (`free`, `llvm.va_end`, a dynamic alloca in start-up,',
-          'calls passing variadic arguments — see `barriers` in `runs/coreutils-*/`), and the walks over these long',
-          'paths dominate the time and memory (a run can reach the 2 GB memory budget, which drops states as partial).',
-          'Modelling malloc/free and variadic calls, and summarising libc-internal state, come first (see',
-          '`src/strategies/postcondition/README.md`).',
-          '',
-        ]
-      : []),
+    ...coreutilsSection(records, { table4: (config) => table4(rows(records, config).filter((r) => r.subject.startsWith('coreutils-'))), fmt }),
     '![ratios](table4.svg)',
     '',
     ...discussion(records, small),

@@ -10,7 +10,7 @@ import * as B from '../../expr/build.js';
 import type { BasicBlock, Constant, Func, Instruction, Value } from '../../ir/model.js';
 import type { Type } from '../../ir/types.js';
 import type { Executor } from '../../engine/executor.js';
-import { allocSize, elementOffset } from '../../engine/type-layout.js';
+import { alignOf, allocSize, elementOffset } from '../../engine/type-layout.js';
 import { ObjKind } from '../../memory/memory-object.js';
 import { storeSize } from '../../engine/type-layout.js';
 import type { Ev } from './events.js';
@@ -216,6 +216,36 @@ export class Semantics {
     const out: MemWrite[] = [];
     for (let k = 0; k < n; k++) out.push({ index: k === 0 ? off : B.add(off, B.constant(32, k)), value: byteOf(wide, k) });
     return out;
+  }
+
+  /** A dynamic alloca's pin: its count operand equal to the count this path allocated; null when not
+   *  expressible (an element size of 0, a size not a multiple of it, a count the walk cannot name). */
+  dynamicAllocaPin(ev: Ev, r: Region): Expr[] | null {
+    const inst = ev.inst;
+    const elem = allocSize(inst.allocatedType!);
+    if (elem <= 0 || r.size % elem !== 0) return null;
+    const n = this.term(ev.depth, inst.operands[0]!);
+    if (!n) return null;
+    return [B.eq(n, B.constant(n.width, BigInt(r.size / elem)))];
+  }
+
+  /** The writes that fill a variadic call's varargs area `r` with the arguments beyond the fixed
+   *  parameters, laid out as frames.ts does (8-byte slots, 16-aligned for types aligned above 8); the
+   *  reason when not modelled. */
+  varargsWrites(ev: Ev, r: Region): MemWrite[] | string {
+    const args = ev.inst.operands.slice(1);
+    const writes: MemWrite[] = [];
+    let off = 0;
+    for (let k = ev.callee!.params.length; k < args.length; k++) {
+      const t = args[k]!.type;
+      const align = alignOf(t) > 8 ? 16 : 8;
+      off = Math.ceil(off / align) * align;
+      const v = this.term(ev.depth, args[k]!);
+      if (!v || !isScalar(t)) return 'call: variadic argument not scalar';
+      writes.push(...this.storeWrites(B.constant(64, r.base + off), r, v, t));
+      off += Math.ceil(storeSize(t) / 8) * 8;
+    }
+    return Math.max(off, 8) === r.size ? writes : 'call: varargs area layout';
   }
 
   // -------------------------------------------------------------------------------------------------

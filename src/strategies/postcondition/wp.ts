@@ -22,13 +22,13 @@ import * as B from '../../expr/build.js';
 import { collectArrays } from '../../expr/evaluate.js';
 import { Kind } from '../../expr/expr.js';
 import { calledFunction } from '../../ir/index.js';
-import { allocSize, alignOf, storeSize } from '../../engine/type-layout.js';
+import { storeSize } from '../../engine/type-layout.js';
 import { modelBuiltin } from './builtins.js';
 import { EvKind, summaryKey, type Ev, type ObservedAccess } from './events.js';
-import { isEntryAlloca, isScalar, LeafKind, type Leaves, type Region } from './leaves.js';
+import { isEntryAlloca, LeafKind, type Leaves, type Region } from './leaves.js';
 import { ObjKind } from '../../memory/memory-object.js';
 import type { Semantics } from './semantics.js';
-import { Substituter, type MemWrite, type Subst } from './subst.js';
+import { Substituter, type Subst } from './subst.js';
 import type { Summaries } from './summary.js';
 
 /**
@@ -380,7 +380,7 @@ export class Walker {
         // the pin, which implies the exact precondition (as every concretisation here).
         const dynamic = inst.operands.length > 0 && inst.operands[0]!.vk !== 'cint';
         if (dynamic) {
-          ev.conj ??= this.dynamicAllocaPin(ev, r);
+          ev.conj ??= this.sem.dynamicAllocaPin(ev, r);
           if (ev.conj === null) return 'alloca: dynamic size not modelled';
         }
         const leaf = this.leaves.reg(d, inst);
@@ -517,17 +517,6 @@ export class Walker {
     return a0 === a ? conj : [B.eq(a0, a), ...conj];
   }
 
-  /** A dynamic alloca's pin: its count operand equal to the count this path allocated; null when not
-   *  expressible (an element size of 0, a size not a multiple of it, a count the walk cannot name). */
-  private dynamicAllocaPin(ev: Ev, r: Region): Expr[] | null {
-    const inst = ev.inst;
-    const elem = allocSize(inst.allocatedType!);
-    if (elem <= 0 || r.size % elem !== 0) return null;
-    const n = this.sem.term(ev.depth, inst.operands[0]!);
-    if (!n) return null;
-    return [B.eq(n, B.constant(n.width, BigInt(r.size / elem)))];
-  }
-
   /**
    * The callee's varargs area (frames.ts `varargs`): a new stack object of the callee's frame (depth
    * d + 1), zero-filled, with each argument beyond the fixed parameters written at its slot (8-byte
@@ -538,23 +527,10 @@ export class Walker {
    */
   private varargsStep(ev: Ev, wp: WpState, r: Region): string | null {
     if (!wp.has(r.mem) && !wp.has(r.live)) return null;
-    const inst = ev.inst;
-    const callee = ev.callee!;
-    const args = inst.operands.slice(1);
-    if (inst.argByvalTypes?.some((t) => t !== undefined)) return 'call: byval arguments';
+    if (ev.inst.argByvalTypes?.some((t) => t !== undefined)) return 'call: byval arguments';
     if (!ev.writes) {
-      const writes: MemWrite[] = [];
-      let off = 0;
-      for (let k = callee.params.length; k < args.length; k++) {
-        const t = args[k]!.type;
-        const align = alignOf(t) > 8 ? 16 : 8;
-        off = Math.ceil(off / align) * align;
-        const v = this.sem.term(ev.depth, args[k]!);
-        if (!v || !isScalar(t)) return 'call: variadic argument not scalar';
-        writes.push(...this.sem.storeWrites(B.constant(64, r.base + off), r, v, t));
-        off += Math.ceil(storeSize(t) / 8) * 8;
-      }
-      if (Math.max(off, 8) !== r.size) return 'call: varargs area layout';
+      const writes = this.sem.varargsWrites(ev, r);
+      if (typeof writes === 'string') return writes;
       ev.writes = writes;
     }
     if (ev.writes.length > 0) this.apply(ev, wp, new Map([[r.mem, { kind: 'writes', writes: ev.writes }]]));
