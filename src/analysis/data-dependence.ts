@@ -98,11 +98,12 @@ function compute(m: Module, fn: Func): DataDependence {
     last.set(loc, { defs, edges });
     return edges;
   };
-  const memo = new Map<Instruction, readonly DataDep[]>();
+  // Not memoised per instruction: the flat lists are what is large (a use of memory depends on every
+  // call site of its function for each location reached from the entry: 6 million edges over musl),
+  // and every client keeps what it needs (the PDG its own edges); keeping them all made the heap grow
+  // by hundreds of megabytes, and the garbage collector copy them. The shared parts above are kept.
   const of = (u: Instruction): readonly DataDep[] => {
-    let out = memo.get(u) as DataDep[] | undefined;
-    if (out) return out;
-    out = [];
+    const out: DataDep[] = [];
     // Each (definition, location) pair comes once from reaching-defs and each callee once from
     // points-to; only repeated operands need deduplicating.
     const ops = u.bundles ? [...u.operands, ...u.bundles.flatMap((b) => b.inputs)] : u.operands;
@@ -122,7 +123,6 @@ function compute(m: Module, fn: Func): DataDependence {
     if (u.op === 'call' || u.op === 'invoke') {
       for (const g of cg.targetsOf(u)) if (!g.isDeclaration) for (const r of retsOf(g)) out.push({ from: r, kind: 'ret' });
     }
-    memo.set(u, out);
     return out;
   };
   return { fn, of };

@@ -185,39 +185,58 @@ function compute(me: MemoryEffects, fn: Func): ReachingDefs {
     return r;
   };
   const ONLY_ENTRY: readonly number[] = [ENTRY];
+  const singles = new Map<number, readonly number[]>(); // bit of a killable location -> [its definition]
   const result = new Map<Instruction, readonly (readonly number[])[]>();
   const state = new Uint32Array(W);
   const has = (bit: number): boolean => (state[bit >>> 5]! & (1 << (bit & 31))) !== 0;
+  /** The definitions of `loc` in the current state. */
+  const reachingAt = (loc: number): readonly number[] => {
+    const kb = killBits.get(loc);
+    if (kb) {
+      // Mostly one definition, the last store (a local variable at -O0): one array per definition.
+      let only = -1;
+      for (const bit of kb) {
+        if (!has(bit)) continue;
+        if (only >= 0) return kb.filter(has).map((b) => bitSite.get(b)!);
+        only = bit;
+      }
+      if (only < 0) return NONE; // unreachable
+      let single = singles.get(only);
+      if (!single) singles.set(only, (single = [bitSite.get(only)!]));
+      return single;
+    }
+    const w = weakDefs.get(loc);
+    if (!w) return ONLY_ENTRY;
+    let n = 0;
+    for (const bit of w.bits) if (has(bit)) n++;
+    if (n === w.bits.length) return reachedByAll(loc, w.ids);
+    const some = [ENTRY];
+    for (let k = 0; k < w.bits.length; k++) if (has(w.bits[k]!)) some.push(w.ids[k]!);
+    return some;
+  };
+  // Within a block, uses of a location with no definition of it in between share one array too.
+  const sinceLastDef = new Map<number, readonly number[]>();
   for (const b of fn.blocks) {
     if (!cfg.reachable(b)) continue;
     state.set(inS.subarray(b.index * W, b.index * W + W));
+    sinceLastDef.clear();
     for (const inst of b.instructions) {
       const uses = usesOf.get(inst);
       if (uses) {
         const defs: (readonly number[])[] = new Array(uses.length);
         for (let i = 0; i < uses.length; i++) {
           const loc = uses[i]!;
-          const kb = killBits.get(loc);
-          if (kb) {
-            defs[i] = kb.filter(has).map((bit) => bitSite.get(bit)!);
+          const same = sinceLastDef.get(loc);
+          if (same) {
+            defs[i] = same;
             continue;
           }
-          const w = weakDefs.get(loc);
-          if (!w) {
-            defs[i] = ONLY_ENTRY;
-            continue;
-          }
-          let n = 0;
-          for (const bit of w.bits) if (has(bit)) n++;
-          if (n === w.bits.length) defs[i] = reachedByAll(loc, w.ids);
-          else {
-            const some = [ENTRY];
-            for (let k = 0; k < w.bits.length; k++) if (has(w.bits[k]!)) some.push(w.ids[k]!);
-            defs[i] = some;
-          }
+          defs[i] = reachingAt(loc);
+          sinceLastDef.set(loc, defs[i]!);
         }
         result.set(inst, defs);
       }
+      if (instBit.has(inst) || pairBits.has(inst)) for (const loc of me.of(inst).defs) sinceLastDef.delete(loc);
       define(inst, state, 0);
     }
   }
