@@ -624,6 +624,16 @@ function emptyResult(wallSeconds: number): RunResultLike {
   };
 }
 
+/**
+ * The per-query solver timeout: --max-solver-time, or with --max-time alone a quarter of it (at most
+ * 30 s, KLEE's Coreutils setting), so one intractable query (a hash over symbolic bytes) costs part of
+ * the budget rather than all of it.
+ */
+export function defaultSolverTime(maxSolverTime: number, maxTime: number): number {
+  if (maxSolverTime > 0 || !(maxTime > 0)) return maxSolverTime;
+  return Math.min(30, maxTime / 4);
+}
+
 /** One engine run with a solver of its own (closed afterwards; its counts are added to `solverStats`). */
 async function runOnce(
   d: RunDeps,
@@ -632,7 +642,8 @@ async function runOnce(
   solverStats: { queries: number; z3Queries: number; cacheHits: number; seconds: number },
   env: Omit<RunEnvironmentLike, 'solver'> & { solverOptions: SolverOptions; driver?: string },
 ): Promise<RunResultLike> {
-  const { solverOptions, driver, ...rest } = env;
+  const { solverOptions: given, driver, ...rest } = env;
+  const solverOptions = { ...given, timeoutSeconds: defaultSolverTime(given.timeoutSeconds, opts.maxTime) };
   const solver = await d.createSolver(solverOptions);
   try {
     if (driver !== undefined) {

@@ -108,6 +108,14 @@ export function forkKey(inst: Instruction, direction: number, multiway: boolean)
   return multiway ? -k - 1 : k;
 }
 
+/** Solver time allowed after --max-time for the tests of the paths still alive: 10%, 5 to 30 s. */
+export function writeOutAllowanceMs(maxTimeSeconds: number): number {
+  return Math.min(30, Math.max(5, maxTimeSeconds * 0.1)) * 1000;
+}
+
+/** Solver time per test query during that write-out. */
+const WRITE_OUT_QUERY_MS = 1000;
+
 export class Executor implements SearcherContext {
   readonly image: ModuleImage;
   readonly memory: Memory;
@@ -144,6 +152,8 @@ export class Executor implements SearcherContext {
   private readonly arraySuffix = new Map<string, number>();
   private readonly warnedAt = new Set<string>();
   private readonly startTime = performance.now();
+  /** When the write-out after --max-time must end (performance.now() ms); undefined before it. */
+  private writeOutEnd: number | undefined;
   private lastTick = performance.now();
   private lastProgress = 0;
   private readonly stdoutSink: (b: Uint8Array) => void;
@@ -209,10 +219,13 @@ export class Executor implements SearcherContext {
     const args = (this.env.mainArgs ?? defaultMainArgs)(this, initial, main);
     this.frames.enter(initial, main, args, null, { types: main.fnType.params });
     this.searcher.update(null, [initial], []);
+    // --max-time bounds the solver too: a query never outlives the budget (see finishRemaining).
+    this.solver.setDeadline?.(this.opts.maxTime > 0 ? this.startTime + this.opts.maxTime * 1000 : Infinity);
     try {
       await this.loop();
       await this.finishRemaining();
     } finally {
+      this.solver.setDeadline?.(Infinity);
       this.flushOutput();
     }
     const cov = this.coverage;
@@ -241,7 +254,9 @@ export class Executor implements SearcherContext {
       const n = await this.runBatch(s, quantum);
       if (n > 0) searcher.instructionsRun?.(n);
       this.updateSearcher(s);
-      if (this.term.hasPending) await this.term.flush();
+      // Past --max-time the solver answers nothing: tests of paths ended now are solved for in
+      // finishRemaining, under the write-out allowance.
+      if (this.term.hasPending && !this.pastMaxTime()) await this.term.flush();
       await this.tick();
     }
   }
@@ -374,7 +389,24 @@ export class Executor implements SearcherContext {
     if (rest.length > 0 && this.haltReason) this.message(`run halted (${this.haltReason}) with ${rest.length} live states`);
     for (const s of rest) this.term.partial(s, '');
     this.updateSearcher(null);
+    // KLEE writes tests for the states alive at the time limit; the solving that takes gets a bounded
+    // allowance past --max-time (paths whose inputs are not found in it get no test).
+    if (this.opts.maxTime > 0) this.writeOutEnd = performance.now() + writeOutAllowanceMs(this.opts.maxTime);
     await this.term.flush();
+  }
+
+  /**
+   * Called before solving for a test's inputs. In the write-out after --max-time each such query gets
+   * at most WRITE_OUT_QUERY_MS of the allowance, so one hard path (nl: the first query took all of it)
+   * does not leave the easy ones without tests.
+   */
+  beforeTestQuery(): void {
+    if (this.writeOutEnd === undefined) return;
+    this.solver.setDeadline?.(Math.min(this.writeOutEnd, performance.now() + WRITE_OUT_QUERY_MS));
+  }
+
+  private pastMaxTime(): boolean {
+    return this.opts.maxTime > 0 && performance.now() - this.startTime >= this.opts.maxTime * 1000;
   }
 
   // -------------------------------------------------------------------------------------------

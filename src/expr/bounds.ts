@@ -42,10 +42,41 @@ export function unsignedBounds(e: Expr, depth = 6): Interval {
       return { lo: a.lo / k[1]!.value, hi: a.hi / k[1]!.value };
     }
     case Kind.Add: {
+      // Sum of the intervals, when it wraps around 2^w for no assignment or for every one.
+      const a = unsignedBounds(k[0]!, depth - 1);
+      const b = unsignedBounds(k[1]!, depth - 1);
+      const lo = a.lo + b.lo;
+      const hi = a.hi + b.hi;
+      if (hi <= full.hi) return { lo, hi };
+      if (lo > full.hi) return { lo: lo - full.hi - 1n, hi: hi - full.hi - 1n };
+      return full;
+    }
+    case Kind.Mul: {
       if (!k[0]!.isConst) return full;
       const b = unsignedBounds(k[1]!, depth - 1);
       const c = k[0]!.value;
-      return b.hi + c <= full.hi ? { lo: b.lo + c, hi: b.hi + c } : full; // no wrap-around
+      return b.hi * c <= full.hi ? { lo: b.lo * c, hi: b.hi * c } : full; // no wrap-around
+    }
+    case Kind.Shl: {
+      if (!k[1]!.isConst || k[1]!.value >= BigInt(e.width)) return full;
+      const a = unsignedBounds(k[0]!, depth - 1);
+      const sh = k[1]!.value;
+      return a.hi << sh <= full.hi ? { lo: a.lo << sh, hi: a.hi << sh } : full;
+    }
+    case Kind.Or: {
+      // max(a, b) <= a | b <= a + b, and a | b has no more bits than the wider of a and b.
+      const a = unsignedBounds(k[0]!, depth - 1);
+      const b = unsignedBounds(k[1]!, depth - 1);
+      const top = a.hi > b.hi ? a.hi : b.hi;
+      const ones = (1n << BigInt(top.toString(2).length)) - 1n;
+      const sum = a.hi + b.hi;
+      return { lo: a.lo > b.lo ? a.lo : b.lo, hi: sum < ones ? sum : ones };
+    }
+    case Kind.Extract: {
+      // Bits offset.. of x: x >> offset when that fits the width (monotone), else anything.
+      const a = unsignedBounds(k[0]!, depth - 1);
+      const off = BigInt(e.offset);
+      return a.hi >> off <= full.hi ? { lo: a.lo >> off, hi: a.hi >> off } : full;
     }
     case Kind.Select: {
       const t = unsignedBounds(k[1]!, depth - 1);

@@ -46,6 +46,30 @@ export interface CoreSolver {
   close(): Promise<void>;
 }
 
+/**
+ * An absolute deadline (performance.now() ms) a back end must answer by: each query's timeout is
+ * capped at the time left, and past it queries answer 'unknown' at once. The engine sets it to the
+ * end of --max-time, so one hard query (a hash over symbolic bytes: md5sum, sha*sum) can no longer
+ * hold the run past its budget with no time check reached.
+ */
+export interface Deadline {
+  setDeadline(deadline: number): void;
+}
+
+/**
+ * The timeout (ms, 0 = none) for a query starting now: the per-query timeout capped at the time
+ * left before `deadline`; null when the deadline has passed.
+ */
+export function queryTimeoutMs(timeoutMs: number, deadline: number): number | null {
+  if (deadline === Infinity) return timeoutMs;
+  const left = Math.floor(deadline - performance.now());
+  if (left <= 0) return null;
+  return timeoutMs > 0 ? Math.min(timeoutMs, left) : left;
+}
+
+/** The answer of a query asked after the deadline. */
+export const PAST_DEADLINE: CheckResult = { status: 'unknown', reason: 'time budget exhausted' };
+
 /** Counters shared by the layers of one chain (SolverStats plus per-layer detail). */
 export interface ChainCounters {
   /** Queries reaching the chain (after the constant fast path). */

@@ -9,7 +9,7 @@ import { evaluate } from '../expr/evaluate.js';
 import { footprint } from '../expr/footprint.js';
 import { unsignedBounds } from '../expr/bounds.js';
 import type { Constraints, Solver, SolverStats } from './solver.js';
-import type { ChainCounters, CheckResult, CoreSolver, ModelReads } from './core.js';
+import type { ChainCounters, CheckResult, CoreSolver, Deadline, ModelReads } from './core.js';
 import { readsForFootprint } from './cex-cache.js';
 
 type Answer = boolean | 'unknown';
@@ -21,7 +21,13 @@ export class ChainSolver implements Solver {
     readonly counters: ChainCounters,
     /** 'wasm' or 'native'. */
     readonly backend: string,
+    /** The Z3 back end at the core, which enforces the deadline. */
+    private readonly core?: Deadline,
   ) {}
+
+  setDeadline(deadline: number): void {
+    this.core?.setDeadline(deadline);
+  }
 
   get stats(): SolverStats {
     const c = this.counters;

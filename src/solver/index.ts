@@ -28,9 +28,10 @@ export async function createBackend(backend: SolverOptions['backend'], timeoutSe
 
 export async function createSolver(opts: SolverOptions): Promise<ChainSolver & Solver> {
   const counters = newCounters();
-  let s: CoreSolver = new CountedBackend(await createBackend(opts.backend, opts.timeoutSeconds), counters);
+  const backend = await createBackend(opts.backend, opts.timeoutSeconds);
+  let s: CoreSolver = new CountedBackend(backend, counters);
   if (opts.cexCache !== false) s = new CexCache(s, counters);
   if (opts.queryCache !== false) s = new QueryCache(s, counters);
   if (opts.independence !== false) s = new Independence(s, counters);
-  return new ChainSolver(s, counters, opts.backend);
+  return new ChainSolver(s, counters, opts.backend, backend);
 }

@@ -21,11 +21,14 @@ import { ArrayDecl, Expr, Kind, UpdateNode } from '../expr/expr.js';
 import { postOrder } from '../expr/walk.js';
 import { requestedIndices, type ModelReads } from './core.js';
 import { isByteVar } from './array-use.js';
+import { unsignedBounds } from '../expr/bounds.js';
 
 export const ARRAY_SORT = '(Array (_ BitVec 32) (_ BitVec 8))';
 const M32 = 0xffffffffn;
 /** Stores per define-fun when spelling out a constant table (keeps the text's nesting shallow). */
 const STORES_PER_DEF = 64;
+/** Reads of a constant table at an index with fewer possible values than this become an `ite`. */
+const SMALL_TABLE_READ = 64n;
 /** Bytes per get-value term when reading a model back. */
 const BYTES_PER_READ = 128;
 
@@ -257,6 +260,29 @@ export class SmtLibTranslator {
     this.pending.push(`(define-fun a${a.id} () ${ARRAY_SORT} ${body})`);
   }
 
+  /**
+   * A read of an unwritten constant table at an index of few possible values, as an `ite` over those
+   * entries (null when it does not apply). Z3 4.8 can hang on a select over a big table's store chain
+   * (Coreutils nl: a 2,835-entry bitmap indexed by `0x240 | c >> 3`, 32 possible indices: no answer
+   * in minutes, while the `ite` form answers in 0.1 s) and the query needs no array theory at all.
+   */
+  private smallTableRead(e: Expr): string | null {
+    const a = e.array!;
+    const idx = e.kids[0]!;
+    if (e.updates !== null || a.isSymbolic || idx.kind === Kind.Const) return null;
+    const { lo, hi } = unsignedBounds(idx, 10);
+    if (hi - lo >= SMALL_TABLE_READ || hi > M32) return null;
+    const table = a.constantValues!;
+    const at = (i: bigint): bigint => BigInt(i < BigInt(table.length) ? table[Number(i)]! : 0);
+    const x = this.bv(idx);
+    let out = literal(8, at(hi));
+    for (let i = hi - 1n; i >= lo; i--) {
+      const v = at(i);
+      if (literal(8, v) !== out) out = `(ite (= ${x} ${literal(idx.width, i, false)}) ${literal(8, v)} ${out})`;
+    }
+    return out;
+  }
+
   /** A 32-bit index term for index expression `e` named `name`. */
   private indexTerm(e: Expr, name: string): string {
     if (e.kind === Kind.Const) return index32(e.value);
@@ -280,6 +306,8 @@ export class SmtLibTranslator {
     const bv = (x: Expr): string => this.bv(x);
     switch (e.kind) {
       case Kind.Read: {
+        const small = this.smallTableRead(e);
+        if (small !== null) return small;
         // The array term: the newest write's name, or the base array (declared at the base level).
         this.declareArray(e.array!);
         const arr = e.updates ? `u${e.array!.id}_${e.updates.id}` : `a${e.array!.id}`;

@@ -42,6 +42,11 @@ export interface Solver {
    */
   getInitialValues(constraints: Constraints, arrays: readonly ArrayDecl[]): Promise<Uint8Array[] | 'unsat' | 'unknown'>;
   readonly stats: SolverStats;
+  /**
+   * Every query must answer by `deadline` (performance.now() ms; Infinity = none): its timeout is
+   * capped at the time left, and past it the answer is 'unknown' (caches still answer).
+   */
+  setDeadline?(deadline: number): void;
   /** Release back-end resources (a native process, a wasm context). */
   close(): Promise<void>;
 }

@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { Expr, Kind } from '../expr/expr.js';
 import { SmtLibTranslator, decodeModel } from './smtlib.js';
 import { queryTheoryArrays } from './array-use.js';
-import type { BackendStats, CheckResult, CoreSolver, Query } from './core.js';
+import { PAST_DEADLINE, queryTimeoutMs, type BackendStats, type CheckResult, type CoreSolver, type Deadline, type Query } from './core.js';
 
 export const DEFAULT_Z3_PATH = '/usr/bin/z3';
 
@@ -43,6 +43,15 @@ export interface NativeOptions {
  * (benchmarks/solver.bench.ts: 0.26 ms per small query either way). The timeout applies to it too.
  */
 export const NATIVE_TACTIC = '(then simplify propagate-values solve-eqs simplify smt)';
+
+/**
+ * The check command for an assertion: the tactic pipeline hangs on some array-theory queries that
+ * plain check-sat decides at once (Coreutils expr: a string read through a pointer loaded from a
+ * table at a symbolic index: no answer in minutes against 40 ms), so those use plain check-sat.
+ */
+export function checkCommandFor(assertion: string, checkCommand: string): string {
+  return assertion.includes('(select ') ? '(check-sat)' : checkCommand;
+}
 
 /** Thrown when the z3 binary is missing. */
 export class Z3NotFoundError extends Error {
@@ -152,7 +161,7 @@ class Z3Process {
   }
 }
 
-export class Z3Native implements CoreSolver {
+export class Z3Native implements CoreSolver, Deadline {
   readonly stats: BackendStats = { calls: 0, seconds: 0 };
   private z3: Z3Process | null = null;
   private translator = new SmtLibTranslator();
@@ -161,6 +170,10 @@ export class Z3Native implements CoreSolver {
   private readonly path: string;
   private readonly maxTables: number;
   private readonly checkCommand: string;
+  /** See Deadline; Infinity = none. */
+  private deadline = Infinity;
+  /** The `:timeout` option the process has now (ms; 0 = none). */
+  private processTimeout = 0;
 
   private constructor(private readonly opts: NativeOptions) {
     this.path = opts.z3Path ?? DEFAULT_Z3_PATH;
@@ -187,9 +200,22 @@ export class Z3Native implements CoreSolver {
     this.z3 = new Z3Process(this.path);
     this.translator = new SmtLibTranslator();
     const timeout = this.opts.timeoutMs > 0 ? `(set-option :timeout ${Math.ceil(this.opts.timeoutMs)})` : '';
+    this.processTimeout = this.opts.timeoutMs > 0 ? Math.ceil(this.opts.timeoutMs) : 0;
     const lines = await this.z3.request(`(set-option :print-success false)${timeout}`, '@@ready', 10_000);
     const err = lines.find((l) => l.startsWith('(error'));
     if (err) throw new Error(`z3 start-up: ${err}`);
+  }
+
+  setDeadline(deadline: number): void {
+    this.deadline = deadline;
+  }
+
+  /** The `:timeout` this query runs under (capped by the deadline), set only when it changes. */
+  private budgetOption(timeout: number): string {
+    if (timeout === this.processTimeout) return '';
+    this.processTimeout = timeout;
+    // 4294967295 is Z3's "no timeout".
+    return `(set-option :timeout ${timeout > 0 ? timeout : 4294967295})`;
   }
 
   check(q: Query): Promise<CheckResult> {
@@ -225,6 +251,8 @@ export class Z3Native implements CoreSolver {
   }
 
   private async send(q: Query): Promise<CheckResult> {
+    const timeout = queryTimeoutMs(this.opts.timeoutMs, this.deadline);
+    if (timeout === null) return PAST_DEADLINE;
     if (!this.z3 || this.z3.dead || this.translator.baseDefinitions > this.maxTables) await this.start();
     const tr = this.translator;
     const conjuncts: Expr[] = [];
@@ -239,9 +267,11 @@ export class Z3Native implements CoreSolver {
     const asserts = tr.assertion(conjuncts, theory);
     const wantModel = q.reads !== undefined && q.reads.size > 0;
     const model = wantModel ? tr.modelCommands(q.reads!, theory) : null;
-    const text = `${tr.takePending()}(push 1)${asserts}${this.checkCommand}${model ? model.text : ''}(pop 1)`;
+    const check = checkCommandFor(asserts, this.checkCommand);
+    const text = `${tr.takePending()}(push 1)${asserts}${this.budgetOption(timeout)}${check}${model ? model.text : ''}(pop 1)`;
     const sentinel = `@@${++this.seq}`;
-    const watchdog = this.opts.timeoutMs > 0 ? this.opts.timeoutMs * 2 + 5000 : 0;
+    // Z3 honours :timeout; the watchdog only catches a process that does not.
+    const watchdog = timeout > 0 ? timeout + Math.min(timeout, 10_000) + 2000 : 0;
     const lines = await this.z3!.request(text, sentinel, watchdog);
     let i = 0;
     while (i < lines.length && lines[i]!.trim() === '') i++;

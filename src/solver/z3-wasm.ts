@@ -13,7 +13,7 @@
 
 import { ArrayDecl, Expr, Kind, UpdateNode } from '../expr/expr.js';
 import { postOrder, updateChain } from '../expr/walk.js';
-import { requestedIndices, type BackendStats, type CheckResult, type CoreSolver, type Query } from './core.js';
+import { PAST_DEADLINE, queryTimeoutMs, requestedIndices, type BackendStats, type CheckResult, type CoreSolver, type Deadline, type Query } from './core.js';
 import { isByteVar, queryTheoryArrays } from './array-use.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -48,7 +48,7 @@ function loadZ3(): Promise<{ Z3: Z3Api; em: any }> {
 const M32 = 0xffffffffn;
 const BYTES_PER_READ = 64;
 
-export class Z3Wasm implements CoreSolver {
+export class Z3Wasm implements CoreSolver, Deadline {
   readonly stats: BackendStats = { calls: 0, seconds: 0 };
   private readonly ctx: any;
   private readonly solver: any;
@@ -78,13 +78,7 @@ export class Z3Wasm implements CoreSolver {
     Z3.del_config(cfg);
     this.solver = this.makeSolver(opts.solver ?? 'logic');
     Z3.solver_inc_ref(this.ctx, this.solver);
-    if (opts.timeoutMs > 0) {
-      const p = Z3.mk_params(this.ctx);
-      Z3.params_inc_ref(this.ctx, p);
-      Z3.params_set_uint(this.ctx, p, Z3.mk_string_symbol(this.ctx, 'timeout'), Math.ceil(opts.timeoutMs));
-      Z3.solver_set_params(this.ctx, this.solver, p);
-      Z3.params_dec_ref(this.ctx, p);
-    }
+    if (opts.timeoutMs > 0) this.setSolverTimeout(Math.ceil(opts.timeoutMs));
     this.arraySort = this.keep(Z3.mk_array_sort(this.ctx, this.sort(32), this.sort(8)));
     this.bit1 = this.keep(Z3.mk_unsigned_int64(this.ctx, 1n, this.sort(1, true)));
     this.bit0 = this.keep(Z3.mk_unsigned_int64(this.ctx, 0n, this.sort(1, true)));
@@ -138,6 +132,27 @@ export class Z3Wasm implements CoreSolver {
     return s;
   }
 
+  /** The solver's timeout parameter now (ms; 0 = none). */
+  private solverTimeout = 0;
+  /** See Deadline; Infinity = none. */
+  private deadline = Infinity;
+
+  setDeadline(deadline: number): void {
+    this.deadline = deadline;
+  }
+
+  private setSolverTimeout(ms: number): void {
+    if (ms === this.solverTimeout) return;
+    this.solverTimeout = ms;
+    const { Z3, ctx } = this;
+    const p = Z3.mk_params(ctx);
+    Z3.params_inc_ref(ctx, p);
+    // 4294967295 is Z3's "no timeout".
+    Z3.params_set_uint(ctx, p, Z3.mk_string_symbol(ctx, 'timeout'), ms > 0 ? ms : 4294967295);
+    Z3.solver_set_params(ctx, this.solver, p);
+    Z3.params_dec_ref(ctx, p);
+  }
+
   check(q: Query): Promise<CheckResult> {
     const run = this.queue.then(() => this.checkNow(q));
     this.queue = run.catch(() => undefined);
@@ -163,6 +178,9 @@ export class Z3Wasm implements CoreSolver {
         const link = this.link(a);
         if (link !== null) asserts.push(link);
       }
+      const timeout = queryTimeoutMs(this.opts.timeoutMs, this.deadline);
+      if (timeout === null) return PAST_DEADLINE;
+      this.setSolverTimeout(Math.ceil(timeout));
       Z3.solver_push(ctx, solver);
       try {
         for (const a of asserts) Z3.solver_assert(ctx, solver, a);
