@@ -195,7 +195,7 @@ export abstract class ConstraintGraph {
 
   protected propagate(): void {
     while (this.work.length) {
-      if (this.edgesSinceCollapse > 1000 && this.edgesSinceCollapse * 8 > this.edgeCount) this.collapseCycles();
+      if (this.edgesSinceCollapse > 1000 && this.edgesSinceCollapse * 4 > this.edgeCount) this.collapseCycles();
       const n = this.work.pop()!;
       this.queued[n] = false;
       if (this.find(n) === n) this.process(n); // else merged away; the survivor carries its delta
