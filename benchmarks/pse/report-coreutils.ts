@@ -51,10 +51,17 @@ export function coreutilsSection(records: RunRecord[], tools: CoreutilsReportToo
     `${subjects.length} utilities of issue 5 (${subjects.map((s) => s.replace('coreutils-', '')).join(', ')}), each through \`sympath run --posix-runtime\``,
     `(musl 1.2.3 in IR + the POSIX model) with the paper's setting \`${COREUTILS_ARGS.join(' ')}\`, DFS, 120 s per run, one run at a`,
     'time (`-j 1`); "dfs+pse" has the paper\'s heuristics (as the small programs), "dfs+pse-pin" adds',
-    '`--pse-pin-addresses`. **Load**: the 2-core machine ran other experiments meanwhile (load average 8–11',
+    '`--pse-pin-addresses`. **Load**: the 2-core machine ran other experiments meanwhile (load average 8–12',
     'during these runs), so wall times are inflated several-fold and CPU seconds are the figure to read. Covered',
     'lines are compared by count (stats.json); a run cut by its budget is not exhaustive, so "lost" is only',
     'checked where both runs finished.',
+    '',
+    `Command: \`PSE_COREUTILS=${subjects.map((x) => x.replace('coreutils-', '')).join(',')} npx tsx benchmarks/pse/harness.ts -j 1 --max-time 120 --subjects <the same, as coreutils-NAME>\``,
+    '(with `SYMPATH_BIN` pointing at a build of this commit, as dist/ was shared with other running jobs).',
+    '',
+    '**Read the ratios with the Halted column of the next table**: where a run was cut by its 120 s (wall)',
+    'budget the two runs compare how far each got, not what pruning saved — a PSE run that spends its time in',
+    `walks explores fewer paths. Pruning itself: ${prunedBy(cu)}.`,
     '',
     '### DFS vs DFS+PSE (all heuristics)',
     '',
@@ -69,6 +76,15 @@ export function coreutilsSection(records: RunRecord[], tools: CoreutilsReportToo
     ...stats,
     '',
     `In all: ${pruned} pruned directions out of ${checks} subsumption checks.`,
+    '',
+    '**Cost of the walks.** Before this round (commit 91bb39c) echo\'s PSE run reached the 2 GB memory budget',
+    'after 84 of its 111 paths (2284 MB, 39.5 CPU s, 95% of the time in weakest-precondition walks): every',
+    'recorded disjunct held its branch event, hence its whole path and that path\'s substitution memos. Recorded',
+    'disjuncts now keep only the branch\'s stack shape, frames and allocas; the final statistics no longer',
+    'finish every summary; precondition signatures are 64-bit hashes. Echo\'s rows above: ' + echoCost(by, fmt) + '.',
+    'The walks still dominate: each path is ~5,000–7,000 executed instructions of musl and the POSIX model',
+    '(stdio, locale, option parsing) walked back to the path\'s first branch, with ~13 symbolic branches among',
+    '~950; most of the time is in substitution and hash-consing new terms (`node --cpu-prof`).',
     '',
     '### Why the summaries (hardly) match on Coreutils',
     '',
@@ -98,6 +114,11 @@ export function coreutilsSection(records: RunRecord[], tools: CoreutilsReportToo
     '- **Genuinely different suffixes** (echo: `(Extract w1 0 (Read w8 (w32 0) M[6]))`, main\'s `display_return`',
     '  flag, false after `-n`): the recorded suffix prints a newline, the checking state\'s does not.',
     '',
+    'Where it does prune (true, false: one argument), the states are at the character comparisons of',
+    '`--help`/`--version` against the argument, after one path already took that comparison\'s other',
+    'outcome to the plain `exit(0)`: the same argc, nothing printed, no heap object — the suffix\'s',
+    'precondition holds in every state there.',
+    '',
     'So the summaries are mostly right not to match: in these utilities the path suffix after a symbolic branch',
     'depends on the lengths of what was printed and on which arguments came first, and the first-instance-only',
     'heuristic records each location once per path, while 200 disjuncts per location cover only the explored',
@@ -105,4 +126,20 @@ export function coreutilsSection(records: RunRecord[], tools: CoreutilsReportToo
     'output so far and the same flags.',
     '',
   ];
+}
+
+function echoCost(by: Map<string, RunRecord>, fmt: (x: number, d?: number) => string): string {
+  const one = (c: string): string => {
+    const r = by.get(`coreutils-echo/${c}`);
+    if (!r) return '';
+    return `${c} ${r.explored} paths, ${fmt(r.cpuSeconds, 1)} CPU s, ${fmt(r.peakRssMB, 0)} MB${r.haltReason ? ` (cut: ${r.haltReason})` : ' (complete)'}`;
+  };
+  return ['dfs', 'dfs+pse', 'dfs+pse-pin'].map(one).filter(Boolean).join('; ');
+}
+
+/** "u1 n1 (config), …" for the runs that pruned something, or that none did. */
+function prunedBy(cu: RunRecord[]): string {
+  const hits = cu.filter((r) => ((r.prune as Prune | null)?.prunes ?? 0) > 0);
+  if (hits.length === 0) return 'no run pruned a direction';
+  return `${hits.map((r) => `${r.subject.replace('coreutils-', '')} ${(r.prune as Prune).prunes} directions (${r.config})`).join(', ')}; no other run pruned anything`;
 }
