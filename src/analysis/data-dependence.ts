@@ -31,7 +31,10 @@ export interface DataDep {
 
 export interface DataDependence {
   readonly fn: Func;
-  /** What `u` (an instruction of this function) depends on. */
+  /**
+   * What `u` (an instruction of this function) depends on. A fresh list on every call (the edges in it
+   * are shared and immutable): keep it if you need it again.
+   */
   of(u: Instruction): readonly DataDep[];
 }
 
