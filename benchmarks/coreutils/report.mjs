@@ -6,8 +6,10 @@
 // An "engine failure" is what keeps a run from being clean through sympath's own making: an `exec` or
 // `model` error path (an unsupported instruction, an undefined function, a modelling limit), an
 // internal error (messages.txt), or sympath itself failing (a non-zero exit, a timeout).
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const ENGINE_KINDS = new Set(['exec', 'model']);
 
@@ -16,6 +18,19 @@ function readText(path) {
     return readFileSync(path, 'utf8');
   } catch {
     return '';
+  }
+}
+
+/** The sympath commit a run used (with -dirty when the sources differed from it), or null outside git:
+ *  runs of one table may span engine versions, and the table says which. */
+function engineCommit() {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  try {
+    const git = (...a) => execFileSync('git', ['-C', root, ...a], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = git('status', '--porcelain', '--untracked-files=no', '--', 'src', 'runtime') !== '';
+    return `${git('rev-parse', '--short', 'HEAD')}${dirty ? '-dirty' : ''}`;
+  } catch {
+    return null;
   }
 }
 
@@ -50,6 +65,7 @@ function one(util, outDir, exit, seconds, log) {
   const warnings = [...new Set(messages.split('\n').filter((l) => /not modelled|not supported|WARNING/.test(l)).map((l) => l.slice(0, 200)))];
   return {
     utility: util,
+    commit: engineCommit(),
     exit: code,
     seconds: Number(Number(seconds).toFixed(1)),
     haltReason: stats ? (/^Halted: (.*)$/m.exec(readText(join(outDir, 'info'))) ?? [])[1] ?? null : null,
@@ -102,6 +118,27 @@ function table(results, seconds) {
     }
     lines.push('');
   }
+  // Modelling gaps the runs met without failing (the POSIX model's and the engine's warnings).
+  const warned = new Map();
+  for (const r of rows) for (const w of r.warnings ?? []) warned.set(w, [...(warned.get(w) ?? []), r.utility]);
+  if (warned.size > 0) {
+    lines.push('## Warnings (modelling limits met, not failures)');
+    lines.push('');
+    for (const [w, utils] of [...warned].sort((a, b) => b[1].length - a[1].length)) {
+      lines.push(`- ${w.replace(/\|/g, '\\|')} — ${utils.length} utilities${utils.length <= 6 ? ` (${utils.join(', ')})` : ''}`);
+    }
+    lines.push('');
+  }
+  const commits = new Map();
+  for (const r of rows) commits.set(r.commit ?? 'not recorded', (commits.get(r.commit ?? 'not recorded') ?? 0) + 1);
+  lines.push('## Engine versions');
+  lines.push('');
+  lines.push(
+    'Runs are resumable and carried across sessions, so one table can mix engine versions (delete `runs/` to redo all): ' +
+      [...commits].map(([c, n]) => `${c}: ${n}`).join(', ') +
+      ' ("not recorded": runs made before the commit was recorded).',
+  );
+  lines.push('');
   writeFileSync(join(results, 'README.md'), `${lines.join('\n')}\n`);
 }
 
