@@ -13,7 +13,9 @@
 #
 # Each step is skipped when its output is there (COREUTILS_FORCE=1 redoes steps 3-4; deleting
 # build/obj-*/.sympath-built reruns only their make). JOBS sets the make parallelism (default: the
-# number of processors).
+# number of processors). COREUTILS_UTILS="echo ..." builds only those utilities (`make coreutils-echo`
+# at the top: CI's one real utility) and COREUTILS_IR_ONLY=1 skips step 4; a partial build leaves no
+# .sympath-built mark, so a later full build still makes everything.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
@@ -48,7 +50,7 @@ build_tree() {
   local kind="$1" obj="$B/obj-$1"
   shift
   if [[ -n "${COREUTILS_FORCE:-}" ]]; then rm -rf "$obj"; fi
-  if [[ -f "$obj/.sympath-built" ]]; then
+  if [[ -z "${COREUTILS_UTILS:-}" && -f "$obj/.sympath-built" ]]; then
     say "$kind build: up to date ($obj)"
     return 0
   fi
@@ -66,9 +68,12 @@ build_tree() {
     sed -i -e 's|^#define USE_PCLMUL_CRC32 1$|/* sympath: no cpuid (inline assembly) */|' \
       -e 's|^#define USE_AVX2_WC_LINECOUNT 1$|/* sympath: no cpuid (inline assembly) */|' "$obj/lib/config.h"
     sed -i -e '/^D\["USE_PCLMUL_CRC32"\]=/d' -e '/^D\["USE_AVX2_WC_LINECOUNT"\]=/d' "$obj/config.status"
+    # Regenerate now, so config.status is not newer than what it makes: otherwise the first `make`
+    # reruns it and its chatter lands in make_var's output.
+    (cd "$obj" && ./config.status >config.status.log 2>&1)
     touch "$obj/.sympath-configured"
   fi
-  mapfile -t progs < <(programs "$obj")
+  if [[ -n "${COREUTILS_UTILS:-}" ]]; then read -ra progs <<<"$COREUTILS_UTILS"; else mapfile -t progs < <(programs "$obj"); fi
   mapfile -t built < <(make_var "$obj" BUILT_SOURCES)
   say "$kind build: make -j$JOBS: ${#built[@]} generated headers, then ${#progs[@]} programs (log: $obj/make.log)"
   # The generated headers (gnulib's replacement stdio.h, ...) first: `make all` would build them, a
@@ -76,7 +81,7 @@ build_tree() {
   # man pages are not built.
   (cd "$obj" && make -k -j"$JOBS" "${built[@]}" >make.log 2>&1 && make -k -j"$JOBS" "${progs[@]/#/src/}" >>make.log 2>&1) ||
     say "$kind build: some programs failed (see $obj/make.log)"
-  touch "$obj/.sympath-built"
+  [[ -n "${COREUTILS_UTILS:-}" ]] || touch "$obj/.sympath-built"
 }
 
 # 3. IR (-DNO_ASM: factor's longlong.h without inline assembly)
@@ -86,9 +91,10 @@ SYMPATH_IR_DIR="$B/ir" build_tree ir CC="$HERE/cc-musl" \
   { say "IR build failed"; exit 1; }
 export -n SYMPATH_IR_DIR
 # 4. gcov
-build_tree gcov CC=gcc CFLAGS="-O0 -g --coverage -DNO_ASM" LDFLAGS="--coverage" || say "gcov build failed (replay coverage unavailable)"
+[[ -n "${COREUTILS_IR_ONLY:-}" ]] ||
+  build_tree gcov CC=gcc CFLAGS="-O0 -g --coverage -DNO_ASM" LDFLAGS="--coverage" || say "gcov build failed (replay coverage unavailable)"
 
-mapfile -t all < <(programs "$B/obj-ir")
+if [[ -n "${COREUTILS_UTILS:-}" ]]; then read -ra all <<<"$COREUTILS_UTILS"; else mapfile -t all < <(programs "$B/obj-ir"); fi
 ir=() gcov=() missing=()
 for p in "${all[@]}"; do
   if [[ -f "$B/ir/$p.bc" ]]; then ir+=("$p"); else missing+=("$p"); fi

@@ -1,7 +1,9 @@
-// One real Coreutils utility under sympath, when `make coreutils` (benchmarks/coreutils) has built it:
-// the whole build takes far longer than CI allows, so this is skipped otherwise and the full run stays
-// in the benchmark (benchmarks/coreutils/run.sh). echo runs concretely (its output must be the
-// native echo's) and then briefly with symbolic arguments and stdout, with no exec/model error.
+// One real Coreutils utility under sympath. `make test` builds echo alone into IR first (`make
+// coreutils-echo`: configure plus gnulib and echo, minutes on a fresh machine); the whole build of
+// every utility takes longer than CI allows and stays in the benchmark (benchmarks/coreutils/run.sh).
+// Skipped only when echo.bc is missing (vitest run by hand before any build). echo runs concretely
+// (its output must be the native echo's) and then briefly with symbolic arguments and stdout, with
+// no exec/model error.
 
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
