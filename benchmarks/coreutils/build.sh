@@ -94,12 +94,17 @@ export -n SYMPATH_IR_DIR
 [[ -n "${COREUTILS_IR_ONLY:-}" ]] ||
   build_tree gcov CC=gcc CFLAGS="-O0 -g --coverage -DNO_ASM" LDFLAGS="--coverage" || say "gcov build failed (replay coverage unavailable)"
 
-if [[ -n "${COREUTILS_UTILS:-}" ]]; then read -ra all <<<"$COREUTILS_UTILS"; else mapfile -t all < <(programs "$B/obj-ir"); fi
+# utilities.txt lists every utility whose IR is there (a partial build keeps the others' list);
+# "not built" speaks only of the ones asked for.
+mapfile -t all < <(programs "$B/obj-ir")
+asked=("${all[@]}")
+if [[ -n "${COREUTILS_UTILS:-}" ]]; then read -ra asked <<<"$COREUTILS_UTILS"; fi
 ir=() gcov=() missing=()
 for p in "${all[@]}"; do
-  if [[ -f "$B/ir/$p.bc" ]]; then ir+=("$p"); else missing+=("$p"); fi
+  if [[ -f "$B/ir/$p.bc" ]]; then ir+=("$p"); fi
   [[ -x "$B/obj-gcov/src/$p" ]] && gcov+=("$p")
 done
+for p in "${asked[@]}"; do [[ -f "$B/ir/$p.bc" ]] || missing+=("$p"); done
 printf '%s\n' "${ir[@]}" >"$B/ir/utilities.txt"
 say "${#ir[@]} of ${#all[@]} utilities built into LLVM IR (build/ir/<util>.bc):"
 echo "${ir[*]}" | fold -s -w 100 | sed 's/^/  /'
