@@ -187,7 +187,7 @@ function ablationChart(records: RunRecord[]): string {
   const configs = CONFIGS.filter((c) => c.group === 'ablation' || c.name === 'dfs+pse').map((c) => c.name);
   const cols = ['#3b6ea8', '#8aa8cf', '#d0793a', '#4a9a5b', '#9b59b6', '#c0392b'];
   const rowsByConfig = configs.map((c) => ({ c, rs: rows(records, c) }));
-  const subjects = rowsByConfig[0]?.rs.map((r) => r.subject) ?? [];
+  const subjects = (rowsByConfig[0]?.rs.map((r) => r.subject) ?? []).filter((s) => !s.startsWith('coreutils-')); // the ablation ran on the small ones
   const left = 150;
   const width = 760;
   const plotW = width - left - 30;
