@@ -3,290 +3,34 @@
 // come first; the leading arguments ending in .c/.i/.ll/.bc are the program's files and everything from
 // the first other argument on goes to the program untouched (as with KLEE), options included.
 //
-// The run itself (executeRun) takes its engine, parser, solver and toolchain as injectable `RunDeps`, so
-// the output pipeline is testable without the engine; the CLI loads the real ones.
+// The run itself (executeRun) takes its engine, parser, solver and toolchain as injectable `RunDeps`
+// (run-deps.ts), so the output pipeline is testable without the engine; the CLI loads the real ones.
+// The options are in run-options.ts, the portfolio of subpath:combined in run-phases.ts, the process
+// I/O in run-io.ts and the reported text in run-report.ts; this file re-exports what other code used
+// from it.
 
 import { copyFileSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Command, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from '../engine/options.js';
+import type { Command } from 'commander';
+import type { EngineOptions } from '../engine/options.js';
 import { createOutputDir, linkLast, OutputDir, OutputDirError } from '../engine/output-dir.js';
 import { buildStats, type StatsJson } from '../engine/stats.js';
 import type { Module } from '../ir/model.js';
-import type { Executor } from '../engine/executor.js';
-import type { ExplorationHooks } from '../engine/hooks.js';
-import type { Memory } from '../engine/memory.js';
-import {
-  createSearcher,
-  describeSearch,
-  searcherHelp,
-  SUBPATH_COMBINED,
-  SUBPATH_COMBINED_LENGTHS,
-  UnknownSearcherError,
-  validateSearcherNames,
-} from '../search/index.js';
-import type { Searcher } from '../search/searcher.js';
-import type { SearcherContext } from '../search/context.js';
-import { DEFAULT_BACKEND, type Solver, type SolverOptions } from '../solver/solver.js';
+import { createSearcher, describeSearch } from '../search/index.js';
 import type { CompileOptions, OptLevel } from '../toolchain/clang.js';
-import type { TestSink } from '../engine/test-case.js';
+import { emptyResult, realDeps, runOnce, type RunDeps, type RunResultLike } from './run-deps.js';
+import { processIO, type RunIO } from './run-io.js';
+import { checkFlags, defineRunCommand, engineOptions, POSIX_MODEL_OPTION, splitProgramArgs, type RunFlags } from './run-options.js';
+import { mergeRunResults, runPhases } from './run-phases.js';
+import { doneLines, elapsedText, replayAtEnd, shellQuote, stamp } from './run-report.js';
 import { UserError } from './user-error.js';
 
-// ---------------------------------------------------------------------------------------------------
-// The engine's entry point, as src/engine/executor.ts declares it (structurally; see RunDeps).
-
-export interface RunResultLike {
-  instructions: number;
-  paths: { completed: number; errors: number; partial: number; pruned: number };
-  statesPeak: number;
-  coverage: { instructionsCovered: number; instructionsTotal: number; linesCovered: number; linesTotal: number };
-  wallSeconds: number;
-  haltReason?: string;
-}
-
-export interface RunEnvironmentLike {
-  solver: Solver;
-  sink: TestSink;
-  createSearcher(ctx: SearcherContext): Searcher;
-  signal?: AbortSignal;
-  stdout?: (b: Uint8Array) => void;
-  stderr?: (b: Uint8Array) => void;
-  onProgress?: (p: { elapsed: number; paths: number; liveStates: number; coveragePct: number; queriesPerSec: number }) => void;
-  message?: (text: string) => void;
-  /** Exploration hooks (--prune) and the memory they observe through (src/strategies/postcondition/cli.ts). */
-  hooks?: ExplorationHooks[];
-  createMemory?: (ex: Executor) => Memory;
-}
-
-/** What a run needs from the other layers. */
-export interface RunDeps {
-  compileToLL(files: readonly string[], opts: CompileOptions): Promise<string>;
-  optimizeLL(input: string, out: string, level?: OptLevel): Promise<void>;
-  loadModule(path: string): Module | Promise<Module>;
-  runProgram(module: Module, opts: EngineOptions, env: RunEnvironmentLike): Promise<RunResultLike>;
-  createSolver(opts: SolverOptions): Promise<Solver>;
-  /** `--driver NAME`: a concolic driver (src/engine/concolic) runs the program instead of the forking search. */
-  runDriver?(name: string, module: Module, opts: EngineOptions, env: RunEnvironmentLike): Promise<RunResultLike>;
-}
-
-async function realDeps(): Promise<RunDeps> {
-  const [toolchain, ir, executor, solver] = await Promise.all([
-    import('../toolchain/clang.js'),
-    import('../ir/index.js'),
-    import('../engine/executor.js'),
-    import('../solver/index.js'),
-  ]);
-  const runDriver: RunDeps['runDriver'] = async (name, module, opts, env) => (await import('../engine/concolic/index.js')).runNamedDriver(name, module, opts, env);
-  return {
-    compileToLL: toolchain.compileToLL,
-    optimizeLL: toolchain.optimizeLL,
-    loadModule: ir.loadModule,
-    runProgram: executor.runProgram,
-    createSolver: solver.createSolver,
-    runDriver,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Options
-
-/** Pruning hooks by name (DESIGN.md "Exploration hooks"); the strategies register here as they land. */
-export const PRUNERS: readonly string[] = ['postcondition'];
-
-/** Concolic drivers by name (DESIGN.md "Two plugin interfaces"; src/engine/concolic/index.ts DRIVERS). */
-export const DRIVERS: readonly string[] = ['concolic'];
-
-export interface RunFlags {
-  I: string[];
-  D: string[];
-  O: string;
-  outputDir?: string;
-  search: string[];
-  seed: number;
-  maxTime: number;
-  maxInstructions: number;
-  maxMemory: number;
-  maxDepth: number;
-  maxForks: number;
-  maxTests: number;
-  maxSolverTime: number;
-  solver: 'wasm' | 'native';
-  onlyOutputStatesCoveringNew?: boolean;
-  emitAllErrors?: boolean;
-  checkOvershift?: boolean;
-  batchInstructions: number;
-  batchTime: number;
-  posixRuntime?: boolean;
-  libc: 'musl' | 'none';
-  /** --allow-read: host files or folders the POSIX model may read (none by default). */
-  allowRead?: string[];
-  optimize?: boolean;
-  prune: string[];
-  /** --pse-*: the postcondition pruner's heuristics (src/strategies/postcondition). */
-  pseFirstInstanceOnly?: boolean;
-  pseMaxSummarySize?: number;
-  pseSimplify?: boolean;
-  pseReuseWp?: boolean;
-  psePinAddresses?: boolean;
-  /** --check-pruning: also run exhaustive DFS and report what pruning lost (exit 3 if anything). */
-  checkPruning?: boolean;
-  /** --driver: a concolic driver instead of the forking search. */
-  driver?: string;
-  json?: boolean;
-  replayCoverage?: boolean;
-  /** --subpath-ties: how subpath:N breaks ties (default 'random'). */
-  subpathTies?: 'random' | 'latest';
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-function count(value: string): number {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number >= 0.');
-  return Number(value);
-}
-
-function seconds(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number of seconds >= 0.');
-  return n;
-}
-
-const PROGRAM_FILE = /\.(c|i|ll|bc)$/i;
-
-/** Splits the positional arguments: leading program files, then the program's own arguments. */
-export function splitProgramArgs(args: readonly string[]): { files: string[]; programArgs: string[] } {
-  let i = 0;
-  while (i < args.length && PROGRAM_FILE.test(args[i]!)) i++;
-  return { files: args.slice(0, i), programArgs: args.slice(i) };
-}
-
-/** Checks the options that need no file system; throws UserError. */
-export function checkFlags(flags: RunFlags): void {
-  try {
-    validateSearcherNames(flags.search);
-  } catch (e) {
-    if (e instanceof UnknownSearcherError) throw new UserError(`sympath run: --search: ${e.message}`);
-    throw e;
-  }
-  const combined = flags.search.filter((n) => n === SUBPATH_COMBINED).length;
-  if (combined > 1) throw new UserError(`sympath run: --search: ${SUBPATH_COMBINED} may be given once`);
-  if (combined === 1 && !(flags.maxTime > 0)) {
-    throw new UserError(
-      `sympath run: --search ${SUBPATH_COMBINED} runs N = ${SUBPATH_COMBINED_LENGTHS.join(', ')} for a quarter of the time budget each: it needs --max-time`,
-    );
-  }
-  if (flags.driver !== undefined && !DRIVERS.includes(flags.driver)) {
-    throw new UserError(`sympath run: --driver: unknown driver '${flags.driver}'; available: ${DRIVERS.join(', ')}`);
-  }
-  for (const p of flags.prune) {
-    if (!PRUNERS.includes(p)) {
-      const available = PRUNERS.length > 0 ? PRUNERS.join(', ') : 'none yet';
-      throw new UserError(`sympath run: --prune: unknown pruning hook '${p}'; available: ${available}`);
-    }
-  }
-  if (flags.posixRuntime && flags.libc === 'none') {
-    throw new UserError('sympath run: --posix-runtime needs --libc musl (the POSIX model is C linked with musl)');
-  }
-  if ((flags.allowRead?.length ?? 0) > 0 && !flags.posixRuntime) {
-    throw new UserError('sympath run: --allow-read needs --posix-runtime (host files are read through the POSIX model)');
-  }
-}
-
-/** The POSIX model's options (KLEE's), to warn when they are given without --posix-runtime. */
-const POSIX_MODEL_OPTION = /^--?(sym-arg|sym-args|sym-files|sym-stdin|sym-stdout|max-fail|fd-fail|save-all-writes)$/;
-
-export function engineOptions(flags: RunFlags, programArgs: string[], programSourceFiles: string[]): EngineOptions {
-  return {
-    ...DEFAULT_ENGINE_OPTIONS,
-    search: flags.search.length > 0 ? [...flags.search] : [...DEFAULT_ENGINE_OPTIONS.search],
-    prune: [...flags.prune],
-    seed: flags.seed,
-    maxTime: flags.maxTime,
-    maxInstructions: flags.maxInstructions,
-    maxMemory: flags.maxMemory,
-    maxDepth: flags.maxDepth,
-    maxForks: flags.maxForks,
-    maxTests: flags.maxTests,
-    maxSolverTime: flags.maxSolverTime,
-    batchInstructions: flags.batchInstructions,
-    onlyOutputStatesCoveringNew: flags.onlyOutputStatesCoveringNew === true,
-    emitAllErrors: flags.emitAllErrors === true,
-    checkOvershift: flags.checkOvershift === true,
-    programArgs,
-    programSourceFiles,
-    subpathTies: flags.subpathTies ?? 'random',
-  };
-}
-
-/** One engine run of a `sympath run`: usually the only one; `subpath:combined` makes four. */
-export interface RunPhase {
-  search: string[];
-  /** Seconds (0 = no limit). */
-  maxTime: number;
-}
-
-/**
- * The engine runs for `opts`: one, or — when the search list holds `subpath:combined` — one per window
- * length of the portfolio (1, 2, 4, 8), each with `subpath:combined` replaced by `subpath:N` (so
- * `--search subpath:combined --search nurs:covnew` interleaves each subpath:N with nurs:covnew) and a
- * quarter of --max-time. Every other budget (instructions, tests, …) applies to each run as given. A run
- * that explores every path ends the portfolio early (executeRun): the others could only repeat it.
- */
-export function runPhases(opts: EngineOptions): RunPhase[] {
-  if (!opts.search.includes(SUBPATH_COMBINED)) return [{ search: opts.search, maxTime: opts.maxTime }];
-  const k = SUBPATH_COMBINED_LENGTHS.length;
-  return SUBPATH_COMBINED_LENGTHS.map((n) => ({
-    search: opts.search.map((x) => (x === SUBPATH_COMBINED ? `subpath:${n}` : x)),
-    maxTime: opts.maxTime / k,
-  }));
-}
-
-/**
- * One RunResult for several engine runs into one output directory (subpath:combined): counts and times
- * add up, the state peak is the largest. Coverage cannot be pooled from counts (the runs cover
- * overlapping code and the engine reports no covered set), so it is the best single run's: a lower
- * bound of the pooled coverage, which native replay of the pooled tests measures exactly.
- */
-export function mergeRunResults(results: readonly RunResultLike[]): RunResultLike {
-  if (results.length === 1) return results[0]!;
-  const best = results.reduce((a, b) => (b.coverage.instructionsCovered > a.coverage.instructionsCovered ? b : a));
-  const merged: RunResultLike = {
-    instructions: results.reduce((t, r) => t + r.instructions, 0),
-    paths: {
-      completed: results.reduce((t, r) => t + r.paths.completed, 0),
-      errors: results.reduce((t, r) => t + r.paths.errors, 0),
-      partial: results.reduce((t, r) => t + r.paths.partial, 0),
-      pruned: results.reduce((t, r) => t + r.paths.pruned, 0),
-    },
-    statesPeak: Math.max(...results.map((r) => r.statesPeak)),
-    coverage: { ...best.coverage },
-    wallSeconds: results.reduce((t, r) => t + r.wallSeconds, 0),
-  };
-  const last = results[results.length - 1]!;
-  if (last.haltReason !== undefined) merged.haltReason = last.haltReason;
-  return merged;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The run
-
-export interface RunIO {
-  cwd: string;
-  /** The command line as typed after `sympath` (for info). */
-  commandLine: string[];
-  out: (text: string) => void;
-  err: (text: string) => void;
-  stdoutBytes: (b: Uint8Array) => void;
-  stderrBytes: (b: Uint8Array) => void;
-  /** Whether to draw the progress line (stderr is a TTY). */
-  progress: boolean;
-  /** Installs the SIGINT handling; returns the function that removes it. */
-  onInterrupt?: (abort: () => void) => () => void;
-  now?: () => Date;
-}
+export { defaultSolverTime, type RunDeps, type RunEnvironmentLike, type RunResultLike } from './run-deps.js';
+export type { RunIO } from './run-io.js';
+export { checkFlags, defineRunCommand, DRIVERS, engineOptions, PRUNERS, splitProgramArgs, type RunAction, type RunFlags } from './run-options.js';
+export { mergeRunResults, runPhases, type RunPhase } from './run-phases.js';
+export { doneLines } from './run-report.js';
 
 export interface RunOutcome {
   outputDir: string;
@@ -301,33 +45,6 @@ function realPath(p: string): string {
   } catch {
     return p;
   }
-}
-
-function shellQuote(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-
-function stamp(d: Date): string {
-  const p = (n: number): string => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
-
-function elapsedText(seconds: number): string {
-  const s = Math.floor(seconds);
-  const p = (n: number): string => String(n).padStart(2, '0');
-  return `${p(Math.floor(s / 3600))}:${p(Math.floor(s / 60) % 60)}:${p(s % 60)}`;
-}
-
-/** The "done" lines of info and of the summary on stderr (KLEE's wording). */
-export function doneLines(stats: StatsJson): string[] {
-  return [
-    `sympath: done: total instructions = ${stats.instructions}`,
-    `sympath: done: completed paths = ${stats.paths.completed}`,
-    `sympath: done: error paths = ${stats.paths.errors}`,
-    `sympath: done: partially completed paths = ${stats.paths.partial}`,
-    `sympath: done: pruned paths = ${stats.paths.pruned}`,
-    `sympath: done: generated tests = ${stats.tests}`,
-  ];
 }
 
 /** Runs `sympath run` for the given positional arguments and flags; throws UserError on user errors. */
@@ -614,169 +331,6 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   return { outputDir: outDir, stats, haltReason };
 }
 
-function emptyResult(wallSeconds: number): RunResultLike {
-  return {
-    instructions: 0,
-    paths: { completed: 0, errors: 0, partial: 0, pruned: 0 },
-    statesPeak: 0,
-    coverage: { instructionsCovered: 0, instructionsTotal: 0, linesCovered: 0, linesTotal: 0 },
-    wallSeconds,
-  };
-}
-
-/**
- * The per-query solver timeout: --max-solver-time, or with --max-time alone a quarter of it (at most
- * 30 s, KLEE's Coreutils setting), so one intractable query (a hash over symbolic bytes) costs part of
- * the budget rather than all of it.
- */
-export function defaultSolverTime(maxSolverTime: number, maxTime: number): number {
-  if (maxSolverTime > 0 || !(maxTime > 0)) return maxSolverTime;
-  return Math.min(30, maxTime / 4);
-}
-
-/** One engine run with a solver of its own (closed afterwards; its counts are added to `solverStats`). */
-async function runOnce(
-  d: RunDeps,
-  module: Module,
-  opts: EngineOptions,
-  solverStats: { queries: number; z3Queries: number; cacheHits: number; seconds: number },
-  env: Omit<RunEnvironmentLike, 'solver'> & { solverOptions: SolverOptions; driver?: string },
-): Promise<RunResultLike> {
-  const { solverOptions: given, driver, ...rest } = env;
-  const solverOptions = { ...given, timeoutSeconds: defaultSolverTime(given.timeoutSeconds, opts.maxTime) };
-  const solver = await d.createSolver(solverOptions);
-  try {
-    if (driver !== undefined) {
-      if (!d.runDriver) throw new UserError('sympath run: --driver is not available in this build');
-      return await d.runDriver(driver, module, opts, { ...rest, solver });
-    }
-    return await d.runProgram(module, opts, { ...rest, solver });
-  } finally {
-    solverStats.queries += solver.stats.queries;
-    solverStats.z3Queries += solver.stats.z3Queries;
-    solverStats.cacheHits += solver.stats.cacheHits;
-    solverStats.seconds += solver.stats.seconds;
-    try {
-      await solver.close();
-    } catch {
-      // Closing a back end that already failed is not worth reporting.
-    }
-  }
-}
-
-/** `--replay-coverage`: the native replay of issue 6 over the tests just written (x86_64). */
-async function replayAtEnd(outDir: string, io: RunIO): Promise<void> {
-  const { replayOutputDir, formatReplayText } = await import('../replay/index.js');
-  try {
-    io.err(formatReplayText(await replayOutputDir(outDir, { arch: 'x86_64' })));
-  } catch (e) {
-    if ((e as Error).name === 'ReplayError') throw new UserError((e as Error).message);
-    throw e;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The command
-
-function processIO(commandLine: string[]): RunIO {
-  return {
-    cwd: process.cwd(),
-    commandLine,
-    out: (t) => process.stdout.write(t),
-    err: (t) => process.stderr.write(t),
-    stdoutBytes: (b) => process.stdout.write(b),
-    stderrBytes: (b) => process.stderr.write(b),
-    progress: process.stderr.isTTY === true,
-    onInterrupt: (abort) => {
-      let hits = 0;
-      const handler = (): void => {
-        hits++;
-        if (hits === 1) {
-          process.stderr.write('\nsympath: interrupted; stopping (Ctrl-C again to quit at once)\n');
-          abort();
-        } else {
-          process.exit(130);
-        }
-      };
-      process.on('SIGINT', handler);
-      return () => process.off('SIGINT', handler);
-    },
-  };
-}
-
-/** What the `run` command's action receives: the positional arguments (program files and program
- *  arguments, not yet split) and sympath's options. */
-export type RunAction = (positional: string[], flags: RunFlags, cmd: Command) => Promise<void> | void;
-
-/** Adds the `run` command with its options to `program`; `action` runs it (tests pass their own). */
-export function defineRunCommand(program: Command, action: RunAction): Command {
-  // Needed for passThroughOptions on a sub-command: the root's own options stay before the command.
-  program.enablePositionalOptions();
-  return program
-    .command('run')
-    .summary('explore a program symbolically and write one test per path')
-    .description(
-      'Compile (C: clang-19 -g -O0 -Xclang -disable-O0-optnone) or load (.ll, .bc) the program, explore its ' +
-        'paths symbolically and write testNNNNNN.ktest files (KLEE format), .err files for errors, info, ' +
-        'messages.txt and stats.json into the output directory.\n\n' +
-        'sympath options come before the program. The leading .c/.ll/.bc arguments are the program; every ' +
-        'argument after them goes to the program untouched (as with KLEE), options included.',
-    )
-    .addHelpText(
-      'after',
-      `\nSearchers (--search NAME; repeat to interleave them round-robin; default: random-path with nurs:covnew):\n${searcherHelp().replace(/^/gm, '  ')}\n`,
-    )
-    .argument('<program-and-args...>', 'PROGRAM.(c|ll|bc)... [PROGRAM-ARGS]')
-    .passThroughOptions()
-    .option('-I <dir>', 'add a directory to the include path for C input (repeatable)', collect, [])
-    .option('-D <macro>', 'define a macro for C input, NAME or NAME=VALUE (repeatable)', collect, [])
-    .addOption(new Option('-O <level>', 'optimisation level for C input: -O0, -O1 or -O2').choices(['0', '1', '2']).default('0'))
-    .option('--output-dir <dir>', 'output directory (must not exist; default: sympath-out-N with a sympath-last link)')
-    .option('--search <name>', 'searcher; repeat to interleave several (see below)', collect, [])
-    .option('--seed <n>', 'seed of every random choice: same seed, same run', count, DEFAULT_ENGINE_OPTIONS.seed)
-    .option('--max-time <s>', 'stop after this many seconds (0 = no limit)', seconds, 0)
-    .option('--max-instructions <n>', 'stop after this many instructions (0 = no limit)', count, 0)
-    .option('--max-memory <mb>', 'memory for states before some are dropped as partial', count, DEFAULT_ENGINE_OPTIONS.maxMemory)
-    .option('--max-depth <n>', 'forks allowed on one path (0 = no limit)', count, 0)
-    .option('--max-forks <n>', 'forks in the whole run (0 = no limit)', count, 0)
-    .option('--max-tests <n>', 'stop after writing this many tests (0 = no limit)', count, 0)
-    .option('--max-solver-time <s>', 'time limit per solver query (0 = none)', seconds, 0)
-    .addOption(new Option('--solver <backend>', 'Z3 back end').choices(['wasm', 'native']).default(DEFAULT_BACKEND))
-    .option('--only-output-states-covering-new', 'write tests only for paths that covered new code (and errors)')
-    .option('--emit-all-errors', 'a test for every error path, not one per error location')
-    .option('--check-overshift', 'report shifts by the bit width or more as errors')
-    .option('--batch-instructions <n>', 'run a selected state for this many instructions before selecting again', count, 0)
-    .addOption(
-      new Option('--subpath-ties <mode>', "how subpath:N breaks ties: 'random' (seeded) or 'latest' (the newest state, as DFS)")
-        .choices(['random', 'latest'])
-        .default('random'),
-    )
-    .option('--batch-time <s>', 'run a selected state for this long before selecting again (makes runs timing-dependent)', seconds, 0)
-    .option(
-      '--posix-runtime',
-      "link KLEE's POSIX environment model (runtime/posix): the program's arguments may then hold --sym-arg N, " +
-        '--sym-args MIN MAX N, --sym-files NUM N, --sym-stdin N, --sym-stdout, --max-fail N among concrete ones',
-    )
-    .option('--allow-read <path>', 'with --posix-runtime: a host file or folder the program may read (repeatable; none by default)', collect, [])
-    .addOption(
-      new Option('--libc <name>', "C library: 'musl' (musl 1.2.3 in LLVM IR, built by `make musl`) or 'none' (the engine's built-in functions)")
-        .choices(['musl', 'none'])
-        .default('musl'),
-    )
-    .option('--optimize', 'run the opt-19 -O2 pipeline over the IR before exploring it')
-    .option('--driver <name>', `re-execute the program concolically under a driver instead of the forking search: ${DRIVERS.join(', ')}`)
-    .option('--prune <name>', `pruning hook (repeatable): ${PRUNERS.join(', ')}`, collect, [])
-    .option('--pse-first-instance-only', 'postcondition: store and check summaries at the first instance of a branch on a path only')
-    .option('--pse-max-summary-size <n>', 'postcondition: disjuncts per summary (default 200)', count, 200)
-    .option('--pse-simplify', 'postcondition: simplify summaries (drop implied disjuncts, merge complementary ones)')
-    .option('--pse-reuse-wp', 'postcondition: reuse weakest-precondition work between adjacent paths')
-    .option('--pse-pin-addresses', 'postcondition: loads and stores at concrete addresses use them, pinned by an equality (cheaper walks, more specific summaries)')
-    .option('--check-pruning', 'also run exhaustive DFS and report any error site or covered line pruning lost (exit 3 if any)')
-    .option('--replay-coverage', 'replay the tests natively at the end (gcc --coverage) and report gcov coverage')
-    .option('--json', "print stats.json to stdout at the end (the program's stdout then goes to stderr)")
-    .action(action);
-}
-
 export function register(program: Command): void {
   defineRunCommand(program, async (positional, flags, cmd) => {
     const raw = (cmd.parent as unknown as { rawArgs?: string[] } | null)?.rawArgs;
@@ -784,4 +338,3 @@ export function register(program: Command): void {
     await executeRun(positional, flags, processIO(commandLine));
   });
 }
-

@@ -1,0 +1,115 @@
+// How `sympath run` reaches the other layers: the injectable RunDeps (tests pass fakes, so the output
+// pipeline is testable without the engine), the real ones loaded on demand, and one engine run with a
+// solver of its own.
+
+import type { Module } from '../ir/model.js';
+import type { EngineOptions } from '../engine/options.js';
+import type { Executor, RunResult } from '../engine/executor.js';
+import type { ExplorationHooks } from '../engine/hooks.js';
+import type { Memory } from '../engine/memory.js';
+import type { TestSink } from '../engine/test-case.js';
+import type { Searcher } from '../search/searcher.js';
+import type { SearcherContext } from '../search/context.js';
+import type { Solver, SolverOptions } from '../solver/solver.js';
+import type { CompileOptions, OptLevel } from '../toolchain/clang.js';
+import { UserError } from './user-error.js';
+
+// The engine's entry point: its result type is the engine's own (a type-only import, so tests with fake
+// RunDeps still load no engine); the environment is the part of it the CLI fills in.
+
+/** The engine's RunResult, under the name the CLI and its tests have used. */
+export type RunResultLike = RunResult;
+
+/** The part of the engine's RunEnvironment the CLI fills in (the rest, e.g. mainArgs, stays the engine's). */
+export interface RunEnvironmentLike {
+  solver: Solver;
+  sink: TestSink;
+  createSearcher(ctx: SearcherContext): Searcher;
+  signal?: AbortSignal;
+  stdout?: (b: Uint8Array) => void;
+  stderr?: (b: Uint8Array) => void;
+  onProgress?: (p: { elapsed: number; paths: number; liveStates: number; coveragePct: number; queriesPerSec: number }) => void;
+  message?: (text: string) => void;
+  /** Exploration hooks (--prune) and the memory they observe through (src/strategies/postcondition/cli.ts). */
+  hooks?: ExplorationHooks[];
+  createMemory?: (ex: Executor) => Memory;
+}
+
+/** What a run needs from the other layers. */
+export interface RunDeps {
+  compileToLL(files: readonly string[], opts: CompileOptions): Promise<string>;
+  optimizeLL(input: string, out: string, level?: OptLevel): Promise<void>;
+  loadModule(path: string): Module | Promise<Module>;
+  runProgram(module: Module, opts: EngineOptions, env: RunEnvironmentLike): Promise<RunResultLike>;
+  createSolver(opts: SolverOptions): Promise<Solver>;
+  /** `--driver NAME`: a concolic driver (src/engine/concolic) runs the program instead of the forking search. */
+  runDriver?(name: string, module: Module, opts: EngineOptions, env: RunEnvironmentLike): Promise<RunResultLike>;
+}
+
+export async function realDeps(): Promise<RunDeps> {
+  const [toolchain, ir, executor, solver] = await Promise.all([
+    import('../toolchain/clang.js'),
+    import('../ir/index.js'),
+    import('../engine/executor.js'),
+    import('../solver/index.js'),
+  ]);
+  const runDriver: RunDeps['runDriver'] = async (name, module, opts, env) => (await import('../engine/concolic/index.js')).runNamedDriver(name, module, opts, env);
+  return {
+    compileToLL: toolchain.compileToLL,
+    optimizeLL: toolchain.optimizeLL,
+    loadModule: ir.loadModule,
+    runProgram: executor.runProgram,
+    createSolver: solver.createSolver,
+    runDriver,
+  };
+}
+
+export function emptyResult(wallSeconds: number): RunResultLike {
+  return {
+    instructions: 0,
+    paths: { completed: 0, errors: 0, partial: 0, pruned: 0 },
+    statesPeak: 0,
+    coverage: { instructionsCovered: 0, instructionsTotal: 0, linesCovered: 0, linesTotal: 0 },
+    wallSeconds,
+  };
+}
+
+/**
+ * The per-query solver timeout: --max-solver-time, or with --max-time alone a quarter of it (at most
+ * 30 s, KLEE's Coreutils setting), so one intractable query (a hash over symbolic bytes) costs part of
+ * the budget rather than all of it.
+ */
+export function defaultSolverTime(maxSolverTime: number, maxTime: number): number {
+  if (maxSolverTime > 0 || !(maxTime > 0)) return maxSolverTime;
+  return Math.min(30, maxTime / 4);
+}
+
+/** One engine run with a solver of its own (closed afterwards; its counts are added to `solverStats`). */
+export async function runOnce(
+  d: RunDeps,
+  module: Module,
+  opts: EngineOptions,
+  solverStats: { queries: number; z3Queries: number; cacheHits: number; seconds: number },
+  env: Omit<RunEnvironmentLike, 'solver'> & { solverOptions: SolverOptions; driver?: string },
+): Promise<RunResultLike> {
+  const { solverOptions: given, driver, ...rest } = env;
+  const solverOptions = { ...given, timeoutSeconds: defaultSolverTime(given.timeoutSeconds, opts.maxTime) };
+  const solver = await d.createSolver(solverOptions);
+  try {
+    if (driver !== undefined) {
+      if (!d.runDriver) throw new UserError('sympath run: --driver is not available in this build');
+      return await d.runDriver(driver, module, opts, { ...rest, solver });
+    }
+    return await d.runProgram(module, opts, { ...rest, solver });
+  } finally {
+    solverStats.queries += solver.stats.queries;
+    solverStats.z3Queries += solver.stats.z3Queries;
+    solverStats.cacheHits += solver.stats.cacheHits;
+    solverStats.seconds += solver.stats.seconds;
+    try {
+      await solver.close();
+    } catch {
+      // Closing a back end that already failed is not worth reporting.
+    }
+  }
+}

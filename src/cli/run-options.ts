@@ -1,0 +1,211 @@
+// The options of `sympath run`: their commander definitions (and so the help text), their parsing and
+// checks, and their translation into EngineOptions.
+
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from '../engine/options.js';
+import { searcherHelp, SUBPATH_COMBINED, SUBPATH_COMBINED_LENGTHS, UnknownSearcherError, validateSearcherNames } from '../search/index.js';
+import { DEFAULT_BACKEND } from '../solver/solver.js';
+import { UserError } from './user-error.js';
+
+/** Pruning hooks by name (DESIGN.md "Exploration hooks"); the strategies register here as they land. */
+export const PRUNERS: readonly string[] = ['postcondition'];
+
+/** Concolic drivers by name (DESIGN.md "Two plugin interfaces"; src/engine/concolic/index.ts DRIVERS). */
+export const DRIVERS: readonly string[] = ['concolic'];
+
+export interface RunFlags {
+  I: string[];
+  D: string[];
+  O: string;
+  outputDir?: string;
+  search: string[];
+  seed: number;
+  maxTime: number;
+  maxInstructions: number;
+  maxMemory: number;
+  maxDepth: number;
+  maxForks: number;
+  maxTests: number;
+  maxSolverTime: number;
+  solver: 'wasm' | 'native';
+  onlyOutputStatesCoveringNew?: boolean;
+  emitAllErrors?: boolean;
+  checkOvershift?: boolean;
+  batchInstructions: number;
+  batchTime: number;
+  posixRuntime?: boolean;
+  libc: 'musl' | 'none';
+  /** --allow-read: host files or folders the POSIX model may read (none by default). */
+  allowRead?: string[];
+  optimize?: boolean;
+  prune: string[];
+  /** --pse-*: the postcondition pruner's heuristics (src/strategies/postcondition). */
+  pseFirstInstanceOnly?: boolean;
+  pseMaxSummarySize?: number;
+  pseSimplify?: boolean;
+  pseReuseWp?: boolean;
+  psePinAddresses?: boolean;
+  /** --check-pruning: also run exhaustive DFS and report what pruning lost (exit 3 if anything). */
+  checkPruning?: boolean;
+  /** --driver: a concolic driver instead of the forking search. */
+  driver?: string;
+  json?: boolean;
+  replayCoverage?: boolean;
+  /** --subpath-ties: how subpath:N breaks ties (default 'random'). */
+  subpathTies?: 'random' | 'latest';
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function count(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number >= 0.');
+  return Number(value);
+}
+
+function seconds(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number of seconds >= 0.');
+  return n;
+}
+
+const PROGRAM_FILE = /\.(c|i|ll|bc)$/i;
+
+/** Splits the positional arguments: leading program files, then the program's own arguments. */
+export function splitProgramArgs(args: readonly string[]): { files: string[]; programArgs: string[] } {
+  let i = 0;
+  while (i < args.length && PROGRAM_FILE.test(args[i]!)) i++;
+  return { files: args.slice(0, i), programArgs: args.slice(i) };
+}
+
+/** Checks the options that need no file system; throws UserError. */
+export function checkFlags(flags: RunFlags): void {
+  try {
+    validateSearcherNames(flags.search);
+  } catch (e) {
+    if (e instanceof UnknownSearcherError) throw new UserError(`sympath run: --search: ${e.message}`);
+    throw e;
+  }
+  const combined = flags.search.filter((n) => n === SUBPATH_COMBINED).length;
+  if (combined > 1) throw new UserError(`sympath run: --search: ${SUBPATH_COMBINED} may be given once`);
+  if (combined === 1 && !(flags.maxTime > 0)) {
+    throw new UserError(
+      `sympath run: --search ${SUBPATH_COMBINED} runs N = ${SUBPATH_COMBINED_LENGTHS.join(', ')} for a quarter of the time budget each: it needs --max-time`,
+    );
+  }
+  if (flags.driver !== undefined && !DRIVERS.includes(flags.driver)) {
+    throw new UserError(`sympath run: --driver: unknown driver '${flags.driver}'; available: ${DRIVERS.join(', ')}`);
+  }
+  for (const p of flags.prune) {
+    if (!PRUNERS.includes(p)) {
+      const available = PRUNERS.length > 0 ? PRUNERS.join(', ') : 'none yet';
+      throw new UserError(`sympath run: --prune: unknown pruning hook '${p}'; available: ${available}`);
+    }
+  }
+  if (flags.posixRuntime && flags.libc === 'none') {
+    throw new UserError('sympath run: --posix-runtime needs --libc musl (the POSIX model is C linked with musl)');
+  }
+  if ((flags.allowRead?.length ?? 0) > 0 && !flags.posixRuntime) {
+    throw new UserError('sympath run: --allow-read needs --posix-runtime (host files are read through the POSIX model)');
+  }
+}
+
+/** The POSIX model's options (KLEE's), to warn when they are given without --posix-runtime. */
+export const POSIX_MODEL_OPTION = /^--?(sym-arg|sym-args|sym-files|sym-stdin|sym-stdout|max-fail|fd-fail|save-all-writes)$/;
+
+export function engineOptions(flags: RunFlags, programArgs: string[], programSourceFiles: string[]): EngineOptions {
+  return {
+    ...DEFAULT_ENGINE_OPTIONS,
+    search: flags.search.length > 0 ? [...flags.search] : [...DEFAULT_ENGINE_OPTIONS.search],
+    prune: [...flags.prune],
+    seed: flags.seed,
+    maxTime: flags.maxTime,
+    maxInstructions: flags.maxInstructions,
+    maxMemory: flags.maxMemory,
+    maxDepth: flags.maxDepth,
+    maxForks: flags.maxForks,
+    maxTests: flags.maxTests,
+    maxSolverTime: flags.maxSolverTime,
+    batchInstructions: flags.batchInstructions,
+    onlyOutputStatesCoveringNew: flags.onlyOutputStatesCoveringNew === true,
+    emitAllErrors: flags.emitAllErrors === true,
+    checkOvershift: flags.checkOvershift === true,
+    programArgs,
+    programSourceFiles,
+    subpathTies: flags.subpathTies ?? 'random',
+  };
+}
+
+/** What the `run` command's action receives: the positional arguments (program files and program
+ *  arguments, not yet split) and sympath's options. */
+export type RunAction = (positional: string[], flags: RunFlags, cmd: Command) => Promise<void> | void;
+
+/** Adds the `run` command with its options to `program`; `action` runs it (tests pass their own). */
+export function defineRunCommand(program: Command, action: RunAction): Command {
+  // Needed for passThroughOptions on a sub-command: the root's own options stay before the command.
+  program.enablePositionalOptions();
+  return program
+    .command('run')
+    .summary('explore a program symbolically and write one test per path')
+    .description(
+      'Compile (C: clang-19 -g -O0 -Xclang -disable-O0-optnone) or load (.ll, .bc) the program, explore its ' +
+        'paths symbolically and write testNNNNNN.ktest files (KLEE format), .err files for errors, info, ' +
+        'messages.txt and stats.json into the output directory.\n\n' +
+        'sympath options come before the program. The leading .c/.ll/.bc arguments are the program; every ' +
+        'argument after them goes to the program untouched (as with KLEE), options included.',
+    )
+    .addHelpText(
+      'after',
+      `\nSearchers (--search NAME; repeat to interleave them round-robin; default: random-path with nurs:covnew):\n${searcherHelp().replace(/^/gm, '  ')}\n`,
+    )
+    .argument('<program-and-args...>', 'PROGRAM.(c|ll|bc)... [PROGRAM-ARGS]')
+    .passThroughOptions()
+    .option('-I <dir>', 'add a directory to the include path for C input (repeatable)', collect, [])
+    .option('-D <macro>', 'define a macro for C input, NAME or NAME=VALUE (repeatable)', collect, [])
+    .addOption(new Option('-O <level>', 'optimisation level for C input: -O0, -O1 or -O2').choices(['0', '1', '2']).default('0'))
+    .option('--output-dir <dir>', 'output directory (must not exist; default: sympath-out-N with a sympath-last link)')
+    .option('--search <name>', 'searcher; repeat to interleave several (see below)', collect, [])
+    .option('--seed <n>', 'seed of every random choice: same seed, same run', count, DEFAULT_ENGINE_OPTIONS.seed)
+    .option('--max-time <s>', 'stop after this many seconds (0 = no limit)', seconds, 0)
+    .option('--max-instructions <n>', 'stop after this many instructions (0 = no limit)', count, 0)
+    .option('--max-memory <mb>', 'memory for states before some are dropped as partial', count, DEFAULT_ENGINE_OPTIONS.maxMemory)
+    .option('--max-depth <n>', 'forks allowed on one path (0 = no limit)', count, 0)
+    .option('--max-forks <n>', 'forks in the whole run (0 = no limit)', count, 0)
+    .option('--max-tests <n>', 'stop after writing this many tests (0 = no limit)', count, 0)
+    .option('--max-solver-time <s>', 'time limit per solver query (0 = none)', seconds, 0)
+    .addOption(new Option('--solver <backend>', 'Z3 back end').choices(['wasm', 'native']).default(DEFAULT_BACKEND))
+    .option('--only-output-states-covering-new', 'write tests only for paths that covered new code (and errors)')
+    .option('--emit-all-errors', 'a test for every error path, not one per error location')
+    .option('--check-overshift', 'report shifts by the bit width or more as errors')
+    .option('--batch-instructions <n>', 'run a selected state for this many instructions before selecting again', count, 0)
+    .addOption(
+      new Option('--subpath-ties <mode>', "how subpath:N breaks ties: 'random' (seeded) or 'latest' (the newest state, as DFS)")
+        .choices(['random', 'latest'])
+        .default('random'),
+    )
+    .option('--batch-time <s>', 'run a selected state for this long before selecting again (makes runs timing-dependent)', seconds, 0)
+    .option(
+      '--posix-runtime',
+      "link KLEE's POSIX environment model (runtime/posix): the program's arguments may then hold --sym-arg N, " +
+        '--sym-args MIN MAX N, --sym-files NUM N, --sym-stdin N, --sym-stdout, --max-fail N among concrete ones',
+    )
+    .option('--allow-read <path>', 'with --posix-runtime: a host file or folder the program may read (repeatable; none by default)', collect, [])
+    .addOption(
+      new Option('--libc <name>', "C library: 'musl' (musl 1.2.3 in LLVM IR, built by `make musl`) or 'none' (the engine's built-in functions)")
+        .choices(['musl', 'none'])
+        .default('musl'),
+    )
+    .option('--optimize', 'run the opt-19 -O2 pipeline over the IR before exploring it')
+    .option('--driver <name>', `re-execute the program concolically under a driver instead of the forking search: ${DRIVERS.join(', ')}`)
+    .option('--prune <name>', `pruning hook (repeatable): ${PRUNERS.join(', ')}`, collect, [])
+    .option('--pse-first-instance-only', 'postcondition: store and check summaries at the first instance of a branch on a path only')
+    .option('--pse-max-summary-size <n>', 'postcondition: disjuncts per summary (default 200)', count, 200)
+    .option('--pse-simplify', 'postcondition: simplify summaries (drop implied disjuncts, merge complementary ones)')
+    .option('--pse-reuse-wp', 'postcondition: reuse weakest-precondition work between adjacent paths')
+    .option('--pse-pin-addresses', 'postcondition: loads and stores at concrete addresses use them, pinned by an equality (cheaper walks, more specific summaries)')
+    .option('--check-pruning', 'also run exhaustive DFS and report any error site or covered line pruning lost (exit 3 if any)')
+    .option('--replay-coverage', 'replay the tests natively at the end (gcc --coverage) and report gcov coverage')
+    .option('--json', "print stats.json to stdout at the end (the program's stdout then goes to stderr)")
+    .action(action);
+}
