@@ -2,7 +2,8 @@
 // It owns the run-wide pieces (module image, coverage, the terminator that turns ended paths into tests)
 // and the two operations every instruction family shares — forking on a condition and concretising a
 // symbolic value. Instruction semantics live in ops/ (one file per family), built-ins in builtins/,
-// memory in memory.ts and src/memory, calls and returns in frames.ts.
+// memory in memory.ts and src/memory, calls and returns in frames.ts, the run's time and memory budgets
+// in run-budget.ts, the fork history kept for subpath search in fork-history.ts.
 //
 // Scheduling: the state the searcher selects runs until it forks or ends, or for a quantum of
 // instructions (SOLO_QUANTUM when it is the only state, MULTI_QUANTUM otherwise); then the searcher is
@@ -26,17 +27,18 @@ import { prepareEntry } from './builtins/runtime-hooks.js';
 import { compileFunction } from './compile.js';
 import type { CompiledFunction } from './compiled.js';
 import { Coverage } from './coverage.js';
+import { forkKey, recordFork } from './fork-history.js';
 import { Frames } from './frames.js';
 import type { ExplorationHooks, TerminationInfo } from './hooks.js';
 import { ModuleImage } from './image.js';
 import { Memory } from './memory.js';
 import type { EngineOptions } from './options.js';
+import { RunBudget } from './run-budget.js';
 import { ExecutionState } from './state.js';
 import { Terminator } from './termination.js';
 import type { TestCase, TestSink } from './test-case.js';
 import { useLayout } from './type-layout.js';
 import { norm, type Val } from './values.js';
-import { memoryUsedMB } from './resources.js';
 import type { BasicBlock } from '../ir/model.js';
 
 export interface RunResult {
@@ -82,39 +84,6 @@ export async function runProgram(module: Module, opts: EngineOptions, env: RunEn
 
 const SOLO_QUANTUM = 20_000;
 const MULTI_QUANTUM = 200;
-/** Wall-clock period of progress reports, memory checks and yields to the event loop. */
-const TICK_MS = 100;
-/**
- * Fork decisions each state keeps (SearchState.forkHistory, newest last), for subpath search. Bounded:
- * the searcher sees every state after each of its forks and keeps longer windows (subpath:N for N > 64,
- * subpath:inf) itself, incrementally (src/search/subpath.ts), so 64 is plenty and a fork stays O(64).
- */
-const MAX_FORK_HISTORY = 64;
-/** Directions per fork site in a fork key: 2^21 (more than the 2^20 + 1 a symbolic pointer may take). */
-const FORK_DIRECTIONS = 2 ** 21;
-
-/**
- * The forkHistory key of a real fork (both sides kept): equal exactly when the fork site and the
- * direction are. Site = the instruction's module-wide id (not `branchId`, a separate numbering that
- * overlaps instruction ids and exists only on br/switch/indirectbr, while division, shift, memory and
- * built-in checks fork too). A two-way fork (`fork`: conditional br and every implicit check) has
- * directions 0 (condition true) and 1; a multi-way fork (`forkMany`: one direction per feasible
- * successor of a symbolic switch — per distinct target, the default last — of an indirectbr or a
- * symbolic function pointer, and per object a symbolic pointer may resolve to, "no object" last) numbers
- * them by condition index and is told apart by the sign. Exact for ids < 2^32 (2^53 / 2^21).
- */
-export function forkKey(inst: Instruction, direction: number, multiway: boolean): number {
-  const k = inst.id * FORK_DIRECTIONS + direction;
-  return multiway ? -k - 1 : k;
-}
-
-/** Solver time allowed after --max-time for the tests of the paths still alive: 10%, 5 to 30 s. */
-export function writeOutAllowanceMs(maxTimeSeconds: number): number {
-  return Math.min(30, Math.max(5, maxTimeSeconds * 0.1)) * 1000;
-}
-
-/** Solver time per test query during that write-out. */
-const WRITE_OUT_QUERY_MS = 1000;
 
 export class Executor implements SearcherContext {
   readonly image: ModuleImage;
@@ -140,6 +109,8 @@ export class Executor implements SearcherContext {
   statesPeak = 0;
   interrupted = false;
   haltReason: string | undefined;
+  /** --max-time, --max-memory and interruption, checked between batches. */
+  readonly budget: RunBudget;
 
   private readonly compiledFns = new Map<Func, CompiledFunction>();
   private searcher!: Searcher;
@@ -151,11 +122,6 @@ export class Executor implements SearcherContext {
   private readonly arrayNames = new Set<string>();
   private readonly arraySuffix = new Map<string, number>();
   private readonly warnedAt = new Set<string>();
-  private readonly startTime = performance.now();
-  /** When the write-out after --max-time must end (performance.now() ms); undefined before it. */
-  private writeOutEnd: number | undefined;
-  private lastTick = performance.now();
-  private lastProgress = 0;
   private readonly stdoutSink: (b: Uint8Array) => void;
   private readonly stderrSink: (b: Uint8Array) => void;
 
@@ -167,6 +133,7 @@ export class Executor implements SearcherContext {
     useLayout(module.dataLayout);
     this.solver = env.solver;
     this.rng = new Rng(opts.seed);
+    this.budget = new RunBudget(this);
     this.image = new ModuleImage(module);
     this.memory = env.createMemory?.(this) ?? new Memory(this);
     this.term = new Terminator(this);
@@ -220,7 +187,7 @@ export class Executor implements SearcherContext {
     this.frames.enter(initial, main, args, null, { types: main.fnType.params });
     this.searcher.update(null, [initial], []);
     // --max-time bounds the solver too: a query never outlives the budget (see finishRemaining).
-    this.solver.setDeadline?.(this.opts.maxTime > 0 ? this.startTime + this.opts.maxTime * 1000 : Infinity);
+    this.solver.setDeadline?.(this.budget.explorationDeadline());
     try {
       await this.loop();
       await this.finishRemaining();
@@ -239,7 +206,7 @@ export class Executor implements SearcherContext {
         linesCovered: cov.linesCovered,
         linesTotal: cov.linesTotal,
       },
-      wallSeconds: (performance.now() - this.startTime) / 1000,
+      wallSeconds: (performance.now() - this.budget.startTime) / 1000,
     };
     if (this.haltReason) result.haltReason = this.haltReason;
     return result;
@@ -256,8 +223,8 @@ export class Executor implements SearcherContext {
       this.updateSearcher(s);
       // Past --max-time the solver answers nothing: tests of paths ended now are solved for in
       // finishRemaining, under the write-out allowance.
-      if (this.term.hasPending && !this.pastMaxTime()) await this.term.flush();
-      await this.tick();
+      if (this.term.hasPending && !this.budget.pastMaxTime()) await this.term.flush();
+      await this.budget.tick();
     }
   }
 
@@ -332,81 +299,28 @@ export class Executor implements SearcherContext {
     if (this.haltReason === undefined) this.haltReason = reason;
   }
 
-  private async tick(): Promise<void> {
-    const now = performance.now();
-    if (this.env.signal?.aborted) {
-      this.interrupted = true;
-      this.halt('interrupted');
-    }
-    if (this.opts.maxTime > 0 && now - this.startTime >= this.opts.maxTime * 1000) this.halt('max-time');
-    if (now - this.lastTick < TICK_MS) return;
-    this.lastTick = now;
-    this.flushOutput();
-    this.checkMemory();
-    if (this.env.onProgress && now - this.lastProgress >= 500) {
-      this.lastProgress = now;
-      const elapsed = (now - this.startTime) / 1000;
-      const p = this.term.paths;
-      this.env.onProgress({
-        elapsed,
-        paths: p.completed + p.errors + p.partial + p.pruned,
-        liveStates: this.live.size,
-        coveragePct: this.coverage.percent,
-        queriesPerSec: elapsed > 0 ? this.solver.stats.queries / elapsed : 0,
-      });
-    }
-    // Let timers and signal handlers run (the loop may otherwise only ever see resolved promises).
-    await new Promise<void>((r) => setImmediate(r));
-    if (this.env.signal?.aborted) {
-      this.interrupted = true;
-      this.halt('interrupted');
-    }
-  }
-
-  /** Over --max-memory: drop random states (as partial), KLEE-style; a lone state halts the run. */
-  private checkMemory(): void {
-    if (this.opts.maxMemory <= 0) return;
-    const used = memoryUsedMB();
-    if (used <= this.opts.maxMemory) return;
-    if (this.live.size <= 1) {
-      this.message(`memory limit of ${this.opts.maxMemory} MB exceeded (${Math.round(used)} MB used): stopping`);
-      this.halt('max-memory');
-      return;
-    }
-    const states = [...this.live].sort((a, b) => a.id - b.id);
-    const toKill = Math.max(1, Math.ceil(states.length * (1 - this.opts.maxMemory / used)));
-    this.message(`memory limit of ${this.opts.maxMemory} MB exceeded (${Math.round(used)} MB used): dropping ${toKill} states`);
-    for (let k = 0; k < toKill && states.length > 1; k++) {
-      const [victim] = states.splice(this.rng.nextInt(states.length), 1);
-      this.term.partial(victim!, '');
-    }
-    this.updateSearcher(null);
-  }
-
   /** States still alive when the run stops: partial paths, with tests unless interrupted. */
   private async finishRemaining(): Promise<void> {
-    const rest = [...this.live].sort((a, b) => a.id - b.id);
+    const rest = this.liveStatesOldestFirst();
     if (rest.length > 0 && this.haltReason) this.message(`run halted (${this.haltReason}) with ${rest.length} live states`);
-    for (const s of rest) this.term.partial(s, '');
-    this.updateSearcher(null);
-    // KLEE writes tests for the states alive at the time limit; the solving that takes gets a bounded
-    // allowance past --max-time (paths whose inputs are not found in it get no test).
-    if (this.opts.maxTime > 0) this.writeOutEnd = performance.now() + writeOutAllowanceMs(this.opts.maxTime);
+    this.endAsPartial(rest);
+    this.budget.startWriteOut();
     await this.term.flush();
   }
 
-  /**
-   * Called before solving for a test's inputs. In the write-out after --max-time each such query gets
-   * at most WRITE_OUT_QUERY_MS of the allowance, so one hard path (nl: the first query took all of it)
-   * does not leave the easy ones without tests.
-   */
-  beforeTestQuery(): void {
-    if (this.writeOutEnd === undefined) return;
-    this.solver.setDeadline?.(Math.min(this.writeOutEnd, performance.now() + WRITE_OUT_QUERY_MS));
+  get liveStateCount(): number {
+    return this.live.size;
   }
 
-  private pastMaxTime(): boolean {
-    return this.opts.maxTime > 0 && performance.now() - this.startTime >= this.opts.maxTime * 1000;
+  /** The live states in creation order (so what is done to them does not depend on Set order). */
+  liveStatesOldestFirst(): ExecutionState[] {
+    return [...this.live].sort((a, b) => a.id - b.id);
+  }
+
+  /** Ends `states` as partial paths, in order, without a reason, and tells the searcher. */
+  endAsPartial(states: readonly ExecutionState[]): void {
+    for (const s of states) this.term.partial(s, '');
+    this.updateSearcher(null);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -453,13 +367,6 @@ export class Executor implements SearcherContext {
   private forkLimited(s: ExecutionState): boolean {
     const o = this.opts;
     return s.forkingDisabled || (o.maxDepth > 0 && s.depth >= o.maxDepth) || (o.maxForks > 0 && this.forks >= o.maxForks);
-  }
-
-  private recordFork(s: ExecutionState, key: number): void {
-    s.depth++;
-    const h = s.forkHistory;
-    h.push(key);
-    if (h.length > MAX_FORK_HISTORY) h.shift();
   }
 
   private traceBranch(s: ExecutionState, inst: Instruction, direction: number, condition: Expr, forked: boolean): void {
@@ -532,8 +439,8 @@ export class Executor implements SearcherContext {
       this.traceBranch(s, inst, 0, cond, true);
       this.traceBranch(other, inst, 1, neg, true);
     }
-    this.recordFork(s, forkKey(inst, 0, false));
-    this.recordFork(other, forkKey(inst, 1, false));
+    recordFork(s, forkKey(inst, 0, false));
+    recordFork(other, forkKey(inst, 1, false));
     return [s, other];
   }
 
@@ -593,7 +500,7 @@ export class Executor implements SearcherContext {
     ok.forEach((i, k) => {
       const st = k === 0 ? s : others[k - 1]!;
       st.addConstraint(conds[i]!);
-      this.recordFork(st, forkKey(inst, i, true));
+      recordFork(st, forkKey(inst, i, true));
       if (this.tracing) this.traceBranch(st, inst, i, conds[i]!, true);
       out[i] = st;
     });

@@ -122,7 +122,7 @@ export class Terminator {
     }
     let values: Uint8Array[] | 'unsat' | 'unknown';
     try {
-      this.ex.beforeTestQuery();
+      this.ex.budget.beforeTestQuery();
       values = await this.ex.solver.getInitialValues(
         s.constraints,
         s.symbolics.map((o) => o.array),

@@ -33,7 +33,7 @@
 // the depth (forks so far) it was computed at; after a state runs, the keys the engine appended since
 // are the last (depth - seen) entries of forkHistory. A new state (always forked off `current`) starts
 // from current's window as it was before this update. The engine keeps only the last 64 keys
-// (MAX_FORK_HISTORY in src/engine/executor.ts), which is enough since a state is seen after every fork
+// (MAX_FORK_HISTORY in src/engine/fork-history.ts), which is enough since a state is seen after every fork
 // (the engine never makes more than one fork per step); so every N, `inf` included, is exact and the
 // engine's history stays bounded. For N = inf the window is not spelled out at all: each fork makes a
 // fresh window object, whose identity is the key.

@@ -3,7 +3,7 @@
 // its time check; now the query is cut at the end of the budget, the run halts, and the paths alive or
 // cut there still get tests, solved for within the write-out allowance.
 import { afterAll, describe, expect, test } from 'vitest';
-import { writeOutAllowanceMs } from '../../src/engine/executor.js';
+import { writeOutAllowanceMs } from '../../src/engine/run-budget.js';
 import { closeSolver, moduleOf, run } from './helpers.js';
 
 afterAll(closeSolver);

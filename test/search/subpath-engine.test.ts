@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { executeRun, type RunFlags, type RunIO } from '../../src/cli/run.js';
-import { forkKey } from '../../src/engine/executor.js';
+import { forkKey } from '../../src/engine/fork-history.js';
 import { createSearcher } from '../../src/search/index.js';
 import type { Searcher, SearchState } from '../../src/search/searcher.js';
 import { closeSolver, moduleOf, ROOT, run } from '../engine/helpers.js';

@@ -18,7 +18,7 @@ import { SmtLibTranslator } from '../../src/solver/smtlib.js';
 import { queryTimeoutMs, type CoreSolver, type Deadline } from '../../src/solver/core.js';
 import { NATIVE_TACTIC, Z3Native, checkCommandFor } from '../../src/solver/z3-native.js';
 import { Z3Wasm } from '../../src/solver/z3-wasm.js';
-import { writeOutAllowanceMs } from '../../src/engine/executor.js';
+import { writeOutAllowanceMs } from '../../src/engine/run-budget.js';
 import { defaultSolverTime } from '../../src/cli/run.js';
 import { TreeGen, assignmentOf, build, envArb, raw } from '../expr/gen.js';
 
