@@ -18,14 +18,14 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { readKTest, type KTest } from '../engine/ktest.js';
 import { onPath, type Target } from './arch.js';
 import type { NativeBuild, ObjectFile } from './build.js';
-import { writeCoverageFiles, writeHtmlReport, type CoverageJson, type TimelinePoint } from './coverage-report.js';
+import { writeCoverageFiles, writeHtmlReport, type CoverageJson } from './coverage-report.js';
 import { ReplayError } from './errors.js';
 import { createSymFiles, freshDir, runProgram, type RunObservation } from './execute.js';
 import { runGcov, sourceFilter, summarize, uncoveredLines, type FileCoverage } from './gcov.js';
-import { describeRun, judgeError, judgeNormal } from './outcome.js';
 import { fileType, isPosixTest, posixEnvironment, S_IFIFO } from './posix-env.js';
-import type { ReplayJson, ReplayOptions, ReplayResult, TestReport } from './replay.js';
+import type { ReplayOptions, ReplayResult, TestReport } from './replay.js';
 import { listTests, runStartMs } from './run-info.js';
+import { CoverageTimeline, emptyReplayJson, recordTest } from './test-record.js';
 
 export interface BinaryOptions {
   /** The prebuilt program (gcc --coverage for coverage; without it, only outcomes are reported). */
@@ -120,19 +120,9 @@ export async function replayOnBinary(outDir: string, opts: ReplayOptions & Binar
   const notes: string[] = [];
   if (objects.length === 0) notes.push(`${name} was not built with --coverage (no .gcda paths with a .gcno found): no coverage`);
   notes.push('a prebuilt binary gets argv, files and stdin from each test; objects the program made itself are not replayed');
-  const json: ReplayJson = {
-    arch: 'x86_64',
-    sanitize: false,
-    tests: [],
-    errors: [],
-    coverage: { linesCovered: 0, linesTotal: 0, branchesCovered: 0, branchesTotal: 0 },
-    divergent: [],
-    notes,
-  };
+  const json = emptyReplayJson('x86_64', false, notes);
   const reports: TestReport[] = [];
-  const timeline: TimelinePoint[] = [];
-  const start = runStartMs(dir, tests);
-  let lastSeconds = 0;
+  const timeline = new CoverageTimeline(runStartMs(dir, tests));
   let lost = 0;
   for (const test of tests) {
     let kt: KTest;
@@ -144,34 +134,10 @@ export async function replayOnBinary(outDir: string, opts: ReplayOptions & Binar
     }
     const obs = await runOne(kt, test.name, { binary, name, posixRuntime, replayDir, counters, timeoutSeconds, keepScratch: opts.keepScratch === true, notes });
     if (obs.timedOut || obs.signal !== null) lost++;
-    const stem = test.name.replace(/\.ktest$/, '');
-    writeFileSync(join(replayDir, 'logs', `${stem}.stdout`), obs.stdout, 'latin1');
-    writeFileSync(join(replayDir, 'logs', `${stem}.stderr`), obs.stderr, 'latin1');
-    json.tests.push({ test: test.name, exit: obs.exit, signal: obs.signal, timedOut: obs.timedOut });
-    const report: TestReport = {
-      test: test.name,
-      partial: test.partial,
-      posix: true,
-      outcome: describeRun(obs, timeoutSeconds),
-      seconds: obs.seconds,
-      ...(test.errorKind !== undefined ? { kind: test.errorKind } : {}),
-    };
-    if (test.errorKind !== undefined) {
-      const v = judgeError(test.errorKind, test.errorMessage, obs, { arch: 'x86_64', sanitize: false, timeoutSeconds });
-      json.errors.push({ kind: test.errorKind, test: test.name, reproduced: v.reproduced, reason: v.reason });
-      report.verdict = v;
-    } else if (!test.partial) {
-      const why = judgeNormal(obs, { sanitize: false, timeoutSeconds });
-      if (why !== undefined) {
-        json.divergent.push({ test: test.name, reason: why });
-        report.divergence = why;
-      }
-    }
+    const report = recordTest(json, replayDir, test, obs, true, { arch: 'x86_64', sanitize: false, timeoutSeconds });
     reports.push(report);
     files = await coverageNow();
-    const s = summarize(files);
-    lastSeconds = Math.max(lastSeconds, Math.max(0, (test.mtimeMs - start) / 1000));
-    timeline.push({ test: test.name, seconds: Number(lastSeconds.toFixed(3)), linesCovered: s.linesCovered, branchesCovered: s.branchesCovered });
+    timeline.add(test, files);
     opts.progress?.(`${test.name}: ${report.outcome}`);
   }
   files = await coverageNow();
@@ -186,7 +152,7 @@ export async function replayOnBinary(outDir: string, opts: ReplayOptions & Binar
     if ('path' in h) html = h.path;
     else notes.push(`no HTML coverage report: ${h.error}`);
   }
-  const coverageJson: CoverageJson = { arch: 'x86_64', sanitize: false, sources: coverageSources, coverage: json.coverage, uncovered, timeline, html };
+  const coverageJson: CoverageJson = { arch: 'x86_64', sanitize: false, sources: coverageSources, coverage: json.coverage, uncovered, timeline: timeline.points, html };
   const written = writeCoverageFiles(dir, coverageJson);
   const replayJson = join(replayDir, 'replay.json');
   writeFileSync(replayJson, `${JSON.stringify(json, null, 2)}\n`);

@@ -13,13 +13,13 @@ import { readKTest, type KTest } from '../engine/ktest.js';
 import { target, type Arch, type Target } from './arch.js';
 import { replayOnBinary } from './binary.js';
 import { buildNative, type NativeBuild } from './build.js';
-import { writeCoverageFiles, writeHtmlReport, type CoverageJson, type TimelinePoint } from './coverage-report.js';
+import { writeCoverageFiles, writeHtmlReport, type CoverageJson } from './coverage-report.js';
 import { ReplayError } from './errors.js';
 import { createSymFiles, freshDir, runProgram, type RunObservation } from './execute.js';
 import { runGcov, sourceFilter, summarize, uncoveredLines, type CoverageSummary, type FileCoverage } from './gcov.js';
-import { describeRun, judgeError, judgeNormal } from './outcome.js';
 import { fileType, isPosixTest, posixEnvironment, S_IFIFO, type PosixEnvironment } from './posix-env.js';
 import { listTests, readProgramInfo, runStartMs, type ProgramInfo, type ProgramOverrides, type TestEntry } from './run-info.js';
+import { CoverageTimeline, emptyReplayJson, recordTest } from './test-record.js';
 import { ENV_ARGV, ENV_KTEST, ENV_SKIP } from './runtime-contract.js';
 
 export interface ReplayOptions extends ProgramOverrides {
@@ -208,19 +208,9 @@ export async function replayOutputDir(outDir: string, opts: ReplayOptions = {}):
     (await runGcov(t.gcov, build.objects.map((o) => o.gcno), build.dir)).filter((f) => own(f.file));
 
   const notes: string[] = [];
-  const json: ReplayJson = {
-    arch,
-    sanitize,
-    tests: [],
-    errors: [],
-    coverage: { linesCovered: 0, linesTotal: 0, branchesCovered: 0, branchesTotal: 0 },
-    divergent: [],
-    notes,
-  };
+  const json = emptyReplayJson(arch, sanitize, notes);
   const reports: TestReport[] = [];
-  const timeline: TimelinePoint[] = [];
-  const start = runStartMs(dir, tests);
-  let lastSeconds = 0;
+  const timeline = new CoverageTimeline(runStartMs(dir, tests));
   let files: FileCoverage[] | undefined;
   for (const test of tests) {
     let kt: KTest;
@@ -241,35 +231,10 @@ export async function replayOutputDir(outDir: string, opts: ReplayOptions = {}):
       keepScratch: opts.keepScratch === true,
     });
     for (const n of testNotes) notes.push(`${test.name}: ${n}`);
-    const stem = test.name.replace(/\.ktest$/, '');
-    writeFileSync(join(replayDir, 'logs', `${stem}.stdout`), obs.stdout, 'latin1');
-    writeFileSync(join(replayDir, 'logs', `${stem}.stderr`), obs.stderr, 'latin1');
-    json.tests.push({ test: test.name, exit: obs.exit, signal: obs.signal, timedOut: obs.timedOut });
-    const report: TestReport = {
-      test: test.name,
-      partial: test.partial,
-      posix: prep.posix !== undefined,
-      outcome: describeRun(obs, timeoutSeconds),
-      seconds: obs.seconds,
-      ...(test.errorKind !== undefined ? { kind: test.errorKind } : {}),
-    };
-    if (test.errorKind !== undefined) {
-      const v = judgeError(test.errorKind, test.errorMessage, obs, { arch, sanitize, timeoutSeconds });
-      json.errors.push({ kind: test.errorKind, test: test.name, reproduced: v.reproduced, reason: v.reason });
-      report.verdict = v;
-    } else if (!test.partial) {
-      const why = judgeNormal(obs, { sanitize, timeoutSeconds });
-      if (why !== undefined) {
-        json.divergent.push({ test: test.name, reason: why });
-        report.divergence = why;
-      }
-    }
+    const report = recordTest(json, replayDir, test, obs, prep.posix !== undefined, { arch, sanitize, timeoutSeconds });
     reports.push(report);
     files = await coverageNow();
-    const s = summarize(files);
-    // Creation times only go forward (a copied directory may have shuffled them).
-    lastSeconds = Math.max(lastSeconds, Math.max(0, (test.mtimeMs - start) / 1000));
-    timeline.push({ test: test.name, seconds: Number(lastSeconds.toFixed(3)), linesCovered: s.linesCovered, branchesCovered: s.branchesCovered });
+    timeline.add(test, files);
     opts.progress?.(`${test.name}: ${report.outcome}`);
   }
   files ??= await coverageNow();
@@ -291,7 +256,7 @@ export async function replayOutputDir(outDir: string, opts: ReplayOptions = {}):
     sources: program.coverageSources,
     coverage: json.coverage,
     uncovered,
-    timeline,
+    timeline: timeline.points,
     html,
   };
   const written = writeCoverageFiles(dir, coverageJson);
