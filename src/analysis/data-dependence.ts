@@ -33,11 +33,19 @@ export interface DataDependence {
   readonly fn: Func;
   /**
    * What `u` (an instruction of this function) depends on. A fresh list on every call (the edges in it
-   * are shared and immutable): keep it if you need it again.
+   * are shared and immutable): keep it if you need it again. The concatenation of `groups(u)`.
    */
   of(u: Instruction): readonly DataDep[];
+  /**
+   * The same dependences, factored: shared immutable segments whose concatenation is `of(u)`. A use of
+   * memory depends on every call site of its function for each location reached from the entry, so the
+   * flat relation is a product (7 million edges over musl); its segments are shared between the uses
+   * they serve (one per location and reaching-definitions array, one per location for the mem-in edges,
+   * one per parameter for the param edges, one per callee for the ret edges), so this is linear.
+   * Memoised: the same list on every call.
+   */
+  groups(u: Instruction): readonly (readonly DataDep[])[];
 }
-
 const cache = new WeakMap<Func, DataDependence>();
 
 export function dataDependenceOf(m: Module, fn: Func): DataDependence {
@@ -67,11 +75,10 @@ function compute(m: Module, fn: Func): DataDependence {
     }
     return r;
   };
-  // Edges are immutable and shared: the same (definition, location) edge, and the same list of
-  // mem-in edges of a location, serve every use they reach (du's main has a million of them).
+  // Edges are immutable and shared: the same (definition, location) edge, operand edge and list of
+  // mem-in, param or ret edges serve every use they reach (du's main has a million of them).
   const memEdges = new Map<number, Map<number, DataDep>>(); // loc -> definition id -> edge (mem or out)
   const outEdges = new Map<number, Map<number, DataDep>>();
-  const memInEdges = new Map<number, readonly DataDep[]>(); // loc -> one edge per caller
   const edgeOf = (byLoc: Map<number, Map<number, DataDep>>, kind: DataKind, loc: number, d: number): DataDep => {
     let m = byLoc.get(loc);
     if (!m) byLoc.set(loc, (m = new Map()));
@@ -79,54 +86,104 @@ function compute(m: Module, fn: Func): DataDependence {
     if (!e) m.set(d, (e = { from: insts[d]!, kind, loc }));
     return e;
   };
+  const memInEdges = new Map<number, readonly DataDep[]>(); // loc -> one edge per caller
   const memInOf = (loc: number): readonly DataDep[] => {
     let r = memInEdges.get(loc);
     if (!r) memInEdges.set(loc, (r = callers.map((c) => ({ from: c, kind: 'mem-in' as const, loc }))));
     return r;
   };
-  // The edges of one location's reaching definitions. Reaching-defs hands every use the same array
-  // when all of a location's definitions reach it; the edges of the last such array are kept per
-  // location (and per side: `out` at a ret, `mem` elsewhere).
-  const lastMem = new Map<number, { defs: readonly number[]; edges: readonly DataDep[] }>();
-  const lastOut = new Map<number, { defs: readonly number[]; edges: readonly DataDep[] }>();
-  const edgesOf = (loc: number, defs: readonly number[], isRet: boolean): readonly DataDep[] => {
-    const last = isRet ? lastOut : lastMem;
-    const hit = last.get(loc);
-    if (hit && hit.defs === defs) return hit.edges;
-    const edges: DataDep[] = [];
-    for (const d of defs) {
-      if (d !== ENTRY) edges.push(isRet ? edgeOf(outEdges, 'out', loc, d) : edgeOf(memEdges, 'mem', loc, d));
-      else if (!isRet) for (const e of memInOf(loc)) edges.push(e);
-    }
-    last.set(loc, { defs, edges });
-    return edges;
+  const paramEdges = new Map<number, readonly DataDep[]>(); // parameter index -> one edge per caller
+  const paramOf = (arg: number): readonly DataDep[] => {
+    let r = paramEdges.get(arg);
+    if (!r) paramEdges.set(arg, (r = callers.map((c) => ({ from: c, kind: 'param' as const, arg }))));
+    return r;
   };
-  // Not memoised per instruction: the flat lists are what is large (a use of memory depends on every
-  // call site of its function for each location reached from the entry: 6 million edges over musl),
-  // and every client keeps what it needs (the PDG its own edges); keeping them all made the heap grow
-  // by hundreds of megabytes, and the garbage collector copy them. The shared parts above are kept.
-  const of = (u: Instruction): readonly DataDep[] => {
-    const out: DataDep[] = [];
-    // Each (definition, location) pair comes once from reaching-defs and each callee once from
-    // points-to; only repeated operands need deduplicating.
+  const ssaEdges = new Map<Instruction, DataDep>();
+  const ssaOf = (d: Instruction): DataDep => {
+    let e = ssaEdges.get(d);
+    if (!e) ssaEdges.set(d, (e = { from: d, kind: 'ssa' }));
+    return e;
+  };
+  const retEdges = new Map<Func, readonly DataDep[]>(); // callee -> one edge per ret
+  const retOf = (g: Func): readonly DataDep[] => {
+    let r = retEdges.get(g);
+    if (!r) retEdges.set(g, (r = retsOf(g).map((i) => ({ from: i, kind: 'ret' as const }))));
+    return r;
+  };
+  // The segments of one location's reaching definitions: the mem-in edges of the location where the
+  // entry reaches (ENTRY), the mem (or, at a ret, out) edges of the runs of definitions between. Keyed
+  // by the definitions array: reaching-defs hands the same array to every use with the same
+  // definitions (all of a location's definitions, a single one, none in between in a block).
+  const memSegs = new Map<number, Map<readonly number[], readonly (readonly DataDep[])[]>>();
+  const outSegs = new Map<number, Map<readonly number[], readonly (readonly DataDep[])[]>>();
+  const segmentsOf = (loc: number, defs: readonly number[], isRet: boolean): readonly (readonly DataDep[])[] => {
+    const bySide = isRet ? outSegs : memSegs;
+    let byDefs = bySide.get(loc);
+    if (!byDefs) bySide.set(loc, (byDefs = new Map()));
+    let segs = byDefs.get(defs);
+    if (segs) return segs;
+    const out: (readonly DataDep[])[] = [];
+    let run: DataDep[] = [];
+    for (const d of defs) {
+      if (d !== ENTRY) run.push(isRet ? edgeOf(outEdges, 'out', loc, d) : edgeOf(memEdges, 'mem', loc, d));
+      else if (!isRet && callers.length) {
+        if (run.length) out.push(run), (run = []);
+        out.push(memInOf(loc));
+      }
+    }
+    if (run.length) out.push(run);
+    segs = out;
+    byDefs.set(defs, segs);
+    return segs;
+  };
+  const memo = new Map<Instruction, readonly (readonly DataDep[])[]>();
+  const NO_GROUPS: readonly (readonly DataDep[])[] = [];
+  const groups = (u: Instruction): readonly (readonly DataDep[])[] => {
+    const hit = memo.get(u);
+    if (hit) return hit;
+    const out: (readonly DataDep[])[] = [];
+    // Operands in order: SSA edges in small fresh runs, a parameter's edges its shared segment. Each
+    // (definition, location) pair comes once from reaching-defs and each callee once from points-to;
+    // only repeated operands need deduplicating.
     const ops = u.bundles ? [...u.operands, ...u.bundles.flatMap((b) => b.inputs)] : u.operands;
     let seen: Set<Instruction | number> | undefined;
+    let run: DataDep[] = [];
     for (const op of ops) {
       if (op.vk !== 'inst' && op.vk !== 'arg') continue;
       const key = op.vk === 'inst' ? op : op.index;
       if (seen?.has(key)) continue;
       (seen ??= new Set()).add(key);
-      if (op.vk === 'inst') out.push({ from: op, kind: 'ssa' });
-      else for (const c of callers) out.push({ from: c, kind: 'param', arg: op.index });
+      if (op.vk === 'inst') run.push(ssaOf(op));
+      else if (callers.length) {
+        if (run.length) out.push(run), (run = []);
+        out.push(paramOf(op.index));
+      }
     }
+    if (run.length) out.push(run);
     const isRet = u.op === 'ret';
     const locs = rd.usesOf(u);
     const defsAt = rd.defsAt(u);
-    for (let i = 0; i < defsAt.length; i++) for (const e of edgesOf(locs[i]!, defsAt[i]!, isRet)) out.push(e);
+    for (let i = 0; i < defsAt.length; i++) for (const s of segmentsOf(locs[i]!, defsAt[i]!, isRet)) out.push(s);
     if (u.op === 'call' || u.op === 'invoke') {
-      for (const g of cg.targetsOf(u)) if (!g.isDeclaration) for (const r of retsOf(g)) out.push({ from: r, kind: 'ret' });
+      for (const g of cg.targetsOf(u)) {
+        if (g.isDeclaration) continue;
+        const r = retOf(g);
+        if (r.length) out.push(r);
+      }
     }
+    const result = out.length ? out : NO_GROUPS;
+    memo.set(u, result);
+    return result;
+  };
+  // Flat lists are built per query and not kept: they are what is large (the product above), and
+  // every client keeps what it needs (the PDG its own edges); keeping them all made the heap grow by
+  // hundreds of megabytes, and the garbage collector copy them.
+  const of = (u: Instruction): readonly DataDep[] => {
+    const gs = groups(u);
+    if (gs.length === 1) return gs[0]!.slice();
+    const out: DataDep[] = [];
+    for (const g of gs) for (const e of g) out.push(e);
     return out;
   };
-  return { fn, of };
+  return { fn, of, groups };
 }

@@ -1,7 +1,7 @@
 // The analyses' façade: `analyzeModule(m)` answers every dependence query by static instruction id (and
 // branch direction), with source lines for output. Relations are computed per function on first use
 // and cached; `{ eager: true }` computes the core of them up front (points-to, call graph and mod/ref,
-// CFG, control dependence, reaching definitions, data dependence); potential and interactive
+// CFG, control dependence, reaching definitions, data dependence as its shared segments); potential and interactive
 // dependence, the relations only the DGSE/PESO drivers need and the expensive ones, are always
 // computed per function on first query.
 //
@@ -114,7 +114,9 @@ export function analyzeModule(m: Module, opts: AnalyzeOptions = {}): ModuleAnaly
       controlDependenceOf(fn);
       reachingDefsOf(m, fn);
       const dd = dataDependenceOf(m, fn);
-      for (const b of fn.blocks) for (const inst of b.instructions) dd.of(inst);
+      // The factored relation (shared segments), not the flat lists: those are a product of call sites
+      // and locations (data-dependence.ts) that a client flattens for the instructions it asks about.
+      for (const b of fn.blocks) for (const inst of b.instructions) dd.groups(inst);
     }
   }
   return a;

@@ -69,6 +69,9 @@ function sameRelations(m: Module): void {
         // in order, but for `ret` edges, which follow the callees' order
         const inOrder = (deps: readonly Parameters<typeof edge>[0][]): string[] => [...deps.filter((d) => d.kind !== 'ret').map(edge), ...deps.filter((d) => d.kind === 'ret').map(edge).sort()];
         expect(inOrder(dd.of(u)), where).toEqual(inOrder(rdd.of(u)));
+        // the factored form: memoised, and its segments concatenate to the flat list
+        expect(dd.groups(u), where).toBe(dd.groups(u));
+        expect(dd.groups(u).flat(), where).toEqual(dd.of(u));
       }
     }
     for (const loc of fast.objects.keys()) expect(rd.defSites(loc)).toEqual(rrd.defSites(loc));
