@@ -1,5 +1,6 @@
 // One count bucket of subpath search (subpath.ts): the windows whose selection count is the same. A
-// segment tree over slots keeps one aggregate per subtree, chosen by the tie mode:
+// segment tree over slots (SlotTree in slot-tree.ts, shared with nurs:*) keeps one aggregate per
+// subtree, chosen by the tie mode:
 //   'sum'  each window weighted by how many pending states hold it; pick(r) finds the window holding the
 //          r-th state, so one draw is uniform over *states*, not windows (--subpath-ties random);
 //   'max'  each window's newest join stamp; newest() finds the newest state (--subpath-ties latest).
@@ -10,11 +11,12 @@
 // Weights are small integers, so the sums are exact in doubles. Freed slots are reused last-freed-first:
 // the layout, and hence every draw, depends only on the sequence of calls (determinism under --seed).
 
+import { IntMinHeap, SlotTree } from './slot-tree.js';
+
 export type BucketMode = 'sum' | 'max';
 
 export class CountBucket<T> {
-  private cap = 0;
-  private agg = new Float64Array(2);
+  private readonly tree: SlotTree;
   private items: (T | undefined)[] = [];
   private readonly free: number[] = [];
   private held = 0;
@@ -23,7 +25,7 @@ export class CountBucket<T> {
 
   constructor(readonly mode: BucketMode) {
     this.none = mode === 'sum' ? 0 : -1;
-    this.agg.fill(this.none);
+    this.tree = new SlotTree(mode, this.none, 2);
   }
 
   /** Windows in the bucket. */
@@ -33,33 +35,33 @@ export class CountBucket<T> {
 
   /** Sum of the weights — the pending states in the bucket ('sum' mode). */
   get total(): number {
-    return this.agg[1] ?? 0;
+    return this.tree.root;
   }
 
   /** Adds `item` with its value (its weight >= 1 or its stamp >= 0, by mode); returns its slot. */
   insert(item: T, value: number): number {
     let slot = this.free.pop();
     if (slot === undefined) {
-      if (this.items.length === this.cap) this.grow();
+      if (this.items.length === this.tree.cap) this.tree.grow();
       slot = this.items.length;
       this.items.push(item);
     } else {
       this.items[slot] = item;
     }
     this.held++;
-    this.set(slot, value);
+    this.tree.set(slot, value);
     return slot;
   }
 
   update(slot: number, value: number): void {
-    this.set(slot, value);
+    this.tree.set(slot, value);
   }
 
   remove(slot: number): void {
     if (this.items[slot] === undefined) throw new Error('CountBucket: removing an empty slot');
     this.items[slot] = undefined;
     this.held--;
-    this.set(slot, this.none);
+    this.tree.set(slot, this.none);
     this.free.push(slot);
   }
 
@@ -76,54 +78,24 @@ export class CountBucket<T> {
    */
   pick(r: number): { item: T; offset: number } {
     if (this.mode !== 'sum' || !(r >= 0 && r < this.total)) throw new Error(`CountBucket: pick(${r}) outside [0, ${this.total})`);
-    const agg = this.agg;
-    let i = 1;
-    while (i < this.cap) {
-      const l = agg[2 * i]!;
-      if (r < l) i = 2 * i;
-      else {
-        r -= l;
-        i = 2 * i + 1;
-      }
-    }
-    return { item: this.items[i - this.cap]!, offset: r };
+    const slot = this.tree.prefix(r);
+    return { item: this.items[slot]!, offset: this.tree.remainder };
   }
 
   /** 'max' mode: the item with the largest stamp. */
   newest(): T {
     if (this.mode !== 'max' || this.held === 0) throw new Error('CountBucket: newest() needs a non-empty bucket in max mode');
-    const agg = this.agg;
-    let i = 1;
-    while (i < this.cap) i = agg[2 * i]! >= agg[2 * i + 1]! ? 2 * i : 2 * i + 1;
-    return this.items[i - this.cap]!;
-  }
-
-  private set(slot: number, value: number): void {
-    const agg = this.agg;
-    let i = this.cap + slot;
-    agg[i] = value;
-    if (this.mode === 'sum') for (i >>= 1; i >= 1; i >>= 1) agg[i] = agg[2 * i]! + agg[2 * i + 1]!;
-    else for (i >>= 1; i >= 1; i >>= 1) agg[i] = Math.max(agg[2 * i]!, agg[2 * i + 1]!);
-  }
-
-  private grow(): void {
-    const oldCap = this.cap;
-    const cap = Math.max(2, oldCap * 2);
-    const agg = new Float64Array(2 * cap).fill(this.none);
-    for (let s = 0; s < oldCap; s++) agg[cap + s] = this.agg[oldCap + s]!;
-    for (let i = cap - 1; i >= 1; i--) agg[i] = this.mode === 'sum' ? agg[2 * i]! + agg[2 * i + 1]! : Math.max(agg[2 * i]!, agg[2 * i + 1]!);
-    this.cap = cap;
-    this.agg = agg;
+    return this.items[this.tree.argmax()]!;
   }
 }
 
 /** A min-heap of distinct non-negative integers (the counts that have a bucket). */
 export class CountHeap {
-  private readonly h: number[] = [];
+  private readonly heap = new IntMinHeap();
   private readonly members = new Set<number>();
 
   get size(): number {
-    return this.h.length;
+    return this.heap.size;
   }
 
   has(c: number): boolean {
@@ -133,41 +105,16 @@ export class CountHeap {
   push(c: number): void {
     if (this.members.has(c)) return;
     this.members.add(c);
-    const h = this.h;
-    h.push(c);
-    let i = h.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (h[p]! <= h[i]!) break;
-      [h[p], h[i]] = [h[i]!, h[p]!];
-      i = p;
-    }
+    this.heap.push(c);
   }
 
   peek(): number | undefined {
-    return this.h[0];
+    return this.heap.peek();
   }
 
   pop(): number | undefined {
-    const h = this.h;
-    if (h.length === 0) return undefined;
-    const top = h[0]!;
-    this.members.delete(top);
-    const last = h.pop()!;
-    if (h.length > 0) {
-      h[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < h.length && h[l]! < h[m]!) m = l;
-        if (r < h.length && h[r]! < h[m]!) m = r;
-        if (m === i) break;
-        [h[m], h[i]] = [h[i]!, h[m]!];
-        i = m;
-      }
-    }
+    const top = this.heap.pop();
+    if (top !== undefined) this.members.delete(top);
     return top;
   }
 }
