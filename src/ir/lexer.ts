@@ -7,6 +7,7 @@
 import { ParseError, lineText } from './errors.js';
 import { Tok, type TokKind, type TokStr } from './tokens.js';
 import { printable, unescapeToBytes, unescapeToString } from './escapes.js';
+import { newWordCache, numberName, sharedWord, type WordCache } from './lexer-intern.js';
 
 export { Tok, type TokKind, type TokStr } from './tokens.js';
 
@@ -413,25 +414,11 @@ export class Lexer {
     return (this.tok = Tok.Ident);
   }
 
-  /**
-   * text[from, to) as a string, shared with earlier occurrences of the same word: keywords, type and
-   * value names repeat constantly, and sharing them spares an allocation per token (the parse is
-   * GC-bound on big modules, whose objects all survive).
-   */
+  /** text[from, to) as a string, shared with earlier occurrences of the same word (lexer-intern.ts). */
   private word(from: number, to: number): string {
-    const text = this.text;
-    const len = to - from;
-    if (len > 48) return text.slice(from, to);
-    let h = len;
-    for (let i = from; i < to; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
-    const slot = (h ^ (h >>> 12)) & (WORD_CACHE - 1);
-    const cached = this.words[slot];
-    if (cached !== undefined && cached.length === len && text.startsWith(cached, from)) return cached;
-    const w = text.slice(from, to);
-    this.words[slot] = w;
-    return w;
+    return sharedWord(this.words, this.text, from, to);
   }
-  private readonly words: (string | undefined)[] = new Array<string | undefined>(WORD_CACHE).fill(undefined);
+  private readonly words: WordCache = newWordCache();
 
   // ---------------------------------------------------------------------------------------------
   // Raw scanning for constructs the parser keeps as text or drops (metadata bodies, debug records).
@@ -594,14 +581,4 @@ export class Lexer {
     const ls = text.lastIndexOf('\n', e - 1) + 1;
     return [Math.max(line, 1), e - ls + 1];
   }
-}
-
-const WORD_CACHE = 4096;
-
-// Names of numbered values (`%12`), shared across the whole process: small and endlessly repeated.
-const numberNames: string[] = [];
-function numberName(n: number, text: string, from: number, to: number): string {
-  // Leading zeros (`%007`) are kept as written.
-  if (n >= 65536 || (to - from > 1 && text.charCodeAt(from) === 48)) return text.slice(from, to);
-  return (numberNames[n] ??= String(n));
 }
