@@ -24,6 +24,7 @@
 
 import * as B from '../../expr/build.js';
 import type { Expr } from '../../expr/expr.js';
+import { isDeciding, terminatorTargets } from '../../analysis/cfg.js';
 import { calledFunction } from '../../ir/index.js';
 import type { BasicBlock, Instruction, Module, Value } from '../../ir/model.js';
 import type { MemoryObject } from '../../memory/memory-object.js';
@@ -53,31 +54,9 @@ const MEMORY_OPS = new Set(['load', 'store', 'atomicrmw', 'cmpxchg', 'va_arg']);
 /** Instructions whose one write access also reads the bytes first. */
 const READ_MODIFY_WRITE = new Set(['atomicrmw', 'cmpxchg', 'va_arg']);
 
-/** A deciding terminator's targets, one per direction (the numbering of src/analysis/cfg.ts). */
-export function terminatorTargets(t: Instruction): BasicBlock[] {
-  const ops = t.operands;
-  switch (t.op) {
-    case 'br':
-      return ops.length === 1 ? [ops[0] as BasicBlock] : [ops[1] as BasicBlock, ops[2] as BasicBlock];
-    case 'switch': {
-      const out = [ops[1] as BasicBlock];
-      for (let i = 3; i < ops.length; i += 2) out.push(ops[i] as BasicBlock);
-      return out;
-    }
-    case 'indirectbr':
-      return ops.slice(1) as BasicBlock[];
-    case 'invoke':
-      return [ops[ops.length - 2] as BasicBlock, ops[ops.length - 1] as BasicBlock];
-    default:
-      return [];
-  }
-}
-
-function isDeciding(t: Instruction): boolean {
-  const ts = terminatorTargets(t);
-  for (let i = 1; i < ts.length; i++) if (ts[i] !== ts[0]) return true;
-  return false;
-}
+// A terminator's targets per direction and whether it decides: the direction numbering and the notion
+// of a branch of the dependence analyses (src/analysis/cfg.ts), which the trace's decisions must match.
+export { terminatorTargets };
 
 /** The actual arguments of a call or invoke. */
 function callArgs(call: Instruction): readonly Value[] {
