@@ -12,7 +12,7 @@
 //   ret    — u is a call; d is a `ret` of a callee with a body (return value and side effects).
 // The interprocedural kinds (param, mem-in, ret, out) are context-insensitive, like points-to.
 
-import type { Func, Instruction, Module } from '../ir/model.js';
+import type { Func, Instruction, Module, Value } from '../ir/model.js';
 import { callGraphOf } from './call-graph.js';
 import { moduleIndex } from './module-index.js';
 import { ENTRY, reachingDefsOf } from './reaching-defs.js';
@@ -57,24 +57,32 @@ export function dataDependenceOf(m: Module, fn: Func): DataDependence {
   return dd;
 }
 
+// A callee's ret edges do not depend on the caller: one list per function, for the whole module.
+const retEdges = new WeakMap<Func, readonly DataDep[]>();
+function retEdgesOf(g: Func): readonly DataDep[] {
+  let r = retEdges.get(g);
+  if (!r) {
+    const list: DataDep[] = [];
+    for (const b of g.blocks) {
+      const t = b.instructions[b.instructions.length - 1];
+      if (t && t.op === 'ret') list.push({ from: t, kind: 'ret' });
+    }
+    retEdges.set(g, (r = list.slice()));
+  }
+  return r;
+}
+
+type Groups = readonly (readonly DataDep[])[];
+const NO_GROUPS: Groups = [];
+/** Scratch lists, copied out at their exact size (a list grown by push keeps spare capacity). */
+const scratch: (readonly DataDep[])[] = [];
+const runScratch: DataDep[] = [];
+
 function compute(m: Module, fn: Func): DataDependence {
   const cg = callGraphOf(m);
   const rd = reachingDefsOf(m, fn);
   const insts = moduleIndex(m).insts;
   const callers = cg.callersOf(fn);
-  const rets = new Map<Func, Instruction[]>();
-  const retsOf = (g: Func): Instruction[] => {
-    let r = rets.get(g);
-    if (!r) {
-      r = [];
-      for (const b of g.blocks) {
-        const t = b.instructions[b.instructions.length - 1];
-        if (t && t.op === 'ret') r.push(t);
-      }
-      rets.set(g, r);
-    }
-    return r;
-  };
   // Edges are immutable and shared: the same (definition, location) edge, operand edge and list of
   // mem-in, param or ret edges serve every use they reach (du's main has a million of them).
   const memEdges = new Map<number, Map<number, DataDep>>(); // loc -> definition id -> edge (mem or out)
@@ -104,74 +112,74 @@ function compute(m: Module, fn: Func): DataDependence {
     if (!e) ssaEdges.set(d, (e = { from: d, kind: 'ssa' }));
     return e;
   };
-  const retEdges = new Map<Func, readonly DataDep[]>(); // callee -> one edge per ret
-  const retOf = (g: Func): readonly DataDep[] => {
-    let r = retEdges.get(g);
-    if (!r) retEdges.set(g, (r = retsOf(g).map((i) => ({ from: i, kind: 'ret' as const }))));
+  // The edges of one location's reaching definitions: the mem-in edges of the location where the
+  // entry reaches (ENTRY, first in every array reaching-defs builds), then the mem (or, at a ret, out)
+  // edges of the other definitions, one segment keyed by the definitions array: reaching-defs hands
+  // the same array to every use with the same definitions (all of a location's definitions, a single
+  // one, none in between in a block). Only its shared [ENTRY] and [] serve several locations.
+  const memRuns = new Map<readonly number[], readonly DataDep[]>();
+  const outRuns = new Map<readonly number[], readonly DataDep[]>();
+  const runOf = (loc: number, defs: readonly number[], from: number, isRet: boolean): readonly DataDep[] => {
+    const runs = isRet ? outRuns : memRuns;
+    let r = runs.get(defs);
+    if (r) return r;
+    const list: DataDep[] = new Array(defs.length - from);
+    for (let k = from; k < defs.length; k++) list[k - from] = isRet ? edgeOf(outEdges, 'out', loc, defs[k]!) : edgeOf(memEdges, 'mem', loc, defs[k]!);
+    runs.set(defs, (r = list));
     return r;
   };
-  // The segments of one location's reaching definitions: the mem-in edges of the location where the
-  // entry reaches (ENTRY), the mem (or, at a ret, out) edges of the runs of definitions between. Keyed
-  // by the definitions array: reaching-defs hands the same array to every use with the same
-  // definitions (all of a location's definitions, a single one, none in between in a block).
-  const memSegs = new Map<number, Map<readonly number[], readonly (readonly DataDep[])[]>>();
-  const outSegs = new Map<number, Map<readonly number[], readonly (readonly DataDep[])[]>>();
-  const segmentsOf = (loc: number, defs: readonly number[], isRet: boolean): readonly (readonly DataDep[])[] => {
-    const bySide = isRet ? outSegs : memSegs;
-    let byDefs = bySide.get(loc);
-    if (!byDefs) bySide.set(loc, (byDefs = new Map()));
-    let segs = byDefs.get(defs);
-    if (segs) return segs;
-    const out: (readonly DataDep[])[] = [];
-    let run: DataDep[] = [];
-    for (const d of defs) {
-      if (d !== ENTRY) run.push(isRet ? edgeOf(outEdges, 'out', loc, d) : edgeOf(memEdges, 'mem', loc, d));
-      else if (!isRet && callers.length) {
-        if (run.length) out.push(run), (run = []);
-        out.push(memInOf(loc));
-      }
+  const pushDefs = (out: (readonly DataDep[])[], loc: number, defs: readonly number[], isRet: boolean): void => {
+    if (defs.length === 0) return;
+    let from = 0;
+    if (defs[0] === ENTRY) {
+      if (!isRet && callers.length) out.push(memInOf(loc));
+      from = 1;
     }
-    if (run.length) out.push(run);
-    segs = out;
-    byDefs.set(defs, segs);
-    return segs;
+    if (from === defs.length) return;
+    if (defs.indexOf(ENTRY, from) >= 0) throw new Error('data-dependence: ENTRY must come first in reaching definitions');
+    out.push(runOf(loc, defs, from, isRet));
   };
-  const memo = new Map<Instruction, readonly (readonly DataDep[])[]>();
-  const NO_GROUPS: readonly (readonly DataDep[])[] = [];
-  const groups = (u: Instruction): readonly (readonly DataDep[])[] => {
+  const memo = new Map<Instruction, Groups>();
+  const groups = (u: Instruction): Groups => {
     const hit = memo.get(u);
     if (hit) return hit;
-    const out: (readonly DataDep[])[] = [];
-    // Operands in order: SSA edges in small fresh runs, a parameter's edges its shared segment. Each
+    const out = scratch;
+    out.length = 0;
+    // Operands in order: SSA edges in small runs, a parameter's edges its shared segment. Each
     // (definition, location) pair comes once from reaching-defs and each callee once from points-to;
     // only repeated operands need deduplicating.
     const ops = u.bundles ? [...u.operands, ...u.bundles.flatMap((b) => b.inputs)] : u.operands;
-    let seen: Set<Instruction | number> | undefined;
-    let run: DataDep[] = [];
-    for (const op of ops) {
+    const run = runScratch;
+    run.length = 0;
+    // a scan of the earlier operands for the usual short lists, a set for long ones (big phis)
+    const seen = ops.length > 16 ? new Set<Instruction | number>() : undefined;
+    for (let i = 0; i < ops.length; i++) {
+      const op = ops[i]!;
       if (op.vk !== 'inst' && op.vk !== 'arg') continue;
-      const key = op.vk === 'inst' ? op : op.index;
-      if (seen?.has(key)) continue;
-      (seen ??= new Set()).add(key);
+      if (seen) {
+        const key = op.vk === 'inst' ? op : op.index;
+        if (seen.has(key)) continue;
+        seen.add(key);
+      } else if (repeated(ops, i)) continue;
       if (op.vk === 'inst') run.push(ssaOf(op));
       else if (callers.length) {
-        if (run.length) out.push(run), (run = []);
+        if (run.length) out.push(run.slice()), (run.length = 0);
         out.push(paramOf(op.index));
       }
     }
-    if (run.length) out.push(run);
+    if (run.length) out.push(run.slice());
     const isRet = u.op === 'ret';
     const locs = rd.usesOf(u);
     const defsAt = rd.defsAt(u);
-    for (let i = 0; i < defsAt.length; i++) for (const s of segmentsOf(locs[i]!, defsAt[i]!, isRet)) out.push(s);
+    for (let i = 0; i < defsAt.length; i++) pushDefs(out, locs[i]!, defsAt[i]!, isRet);
     if (u.op === 'call' || u.op === 'invoke') {
       for (const g of cg.targetsOf(u)) {
         if (g.isDeclaration) continue;
-        const r = retOf(g);
+        const r = retEdgesOf(g);
         if (r.length) out.push(r);
       }
     }
-    const result = out.length ? out : NO_GROUPS;
+    const result = out.length ? out.slice() : NO_GROUPS;
     memo.set(u, result);
     return result;
   };
@@ -186,4 +194,14 @@ function compute(m: Module, fn: Func): DataDependence {
     return out;
   };
   return { fn, of, groups };
+}
+
+/** Whether operand i (an instruction or argument) already occurs before i. */
+function repeated(ops: readonly Value[], i: number): boolean {
+  const op = ops[i]!;
+  for (let j = 0; j < i; j++) {
+    const o = ops[j]!;
+    if (o === op || (op.vk === 'arg' && o.vk === 'arg' && o.index === op.index)) return true;
+  }
+  return false;
 }

@@ -55,6 +55,56 @@ const NONE: readonly number[] = [];
 const EMPTY_MAP: ReadonlyMap<number, readonly number[]> = new Map();
 
 function compute(me: MemoryEffects, fn: Func): ReachingDefs {
+  // The solver's working state (bit assignments, per-location definition lists, the closures over
+  // them) lives in solve() and dies with it: only the answers are kept.
+  const { usesOf, result } = solve(me, fn);
+  const maps = new Map<Instruction, ReadonlyMap<number, readonly number[]>>();
+  let sites: Map<number, Instruction[]> | undefined;
+  const at = (u: Instruction, loc: number): readonly number[] => {
+    const defs = result.get(u);
+    if (!defs) return NONE;
+    const i = usesOf.get(u)!.indexOf(loc);
+    return i < 0 ? NONE : defs[i]!;
+  };
+  return {
+    fn,
+    at,
+    all(u) {
+      let r = maps.get(u);
+      if (!r) {
+        const defs = result.get(u);
+        if (!defs) return EMPTY_MAP;
+        const uses = usesOf.get(u)!;
+        r = new Map(uses.map((loc, i) => [loc, defs[i]!]));
+        maps.set(u, r);
+      }
+      return r;
+    },
+    usesOf: (u) => usesOf.get(u) ?? NONE,
+    defsAt: (u) => result.get(u) ?? NONE_DEFS,
+    defSites(loc) {
+      // Built on first request: every location a call's callees may write, unused ones included, is a
+      // large table few clients want.
+      if (!sites) {
+        sites = new Map();
+        for (const b of fn.blocks) {
+          for (const inst of b.instructions) {
+            for (const l of me.of(inst).defs) {
+              let list = sites.get(l);
+              if (!list) sites.set(l, (list = []));
+              list.push(inst);
+            }
+          }
+        }
+      }
+      return sites.get(loc) ?? [];
+    },
+  };
+}
+
+const NONE_DEFS: readonly (readonly number[])[] = [];
+
+function solve(me: MemoryEffects, fn: Func): { usesOf: Map<Instruction, readonly number[]>; result: Map<Instruction, readonly (readonly number[])[]> } {
   const cfg = cfgOf(fn);
   const nb = fn.blocks.length;
   const exitUses = me.exitUses(fn);
@@ -82,7 +132,6 @@ function compute(me: MemoryEffects, fn: Func): ReachingDefs {
   // Definitions. Bits: one per instruction defining a used location that is not killable; for each
   // killable location an ENTRY bit and one bit per definition of it.
   let nbits = 0;
-  const defSites = new Map<number, Instruction[]>();
   const instBit = new Map<Instruction, number>();
   /** Per non-killable used location: its defining instructions' ids and bits, in block order. */
   const weakDefs = new Map<number, { ids: number[]; bits: number[] }>();
@@ -98,9 +147,6 @@ function compute(me: MemoryEffects, fn: Func): ReachingDefs {
     for (const inst of b.instructions) {
       const defs = me.of(inst).defs;
       for (const loc of defs) {
-        let sites = defSites.get(loc);
-        if (!sites) defSites.set(loc, (sites = []));
-        sites.push(inst);
         if (!used.has(loc)) continue;
         const kb = killBits.get(loc);
         if (kb) {
@@ -210,8 +256,9 @@ function compute(me: MemoryEffects, fn: Func): ReachingDefs {
     let n = 0;
     for (const bit of w.bits) if (has(bit)) n++;
     if (n === w.bits.length) return reachedByAll(loc, w.ids);
-    const some = [ENTRY];
-    for (let k = 0; k < w.bits.length; k++) if (has(w.bits[k]!)) some.push(w.ids[k]!);
+    const some: number[] = new Array(n + 1);
+    some[0] = ENTRY;
+    for (let k = 0, j = 1; k < w.bits.length; k++) if (has(w.bits[k]!)) some[j++] = w.ids[k]!;
     return some;
   };
   // Within a block, uses of a location with no definition of it in between share one array too.
@@ -241,31 +288,7 @@ function compute(me: MemoryEffects, fn: Func): ReachingDefs {
     }
   }
 
-  const maps = new Map<Instruction, ReadonlyMap<number, readonly number[]>>();
-  const at = (u: Instruction, loc: number): readonly number[] => {
-    const defs = result.get(u);
-    if (!defs) return NONE;
-    const i = usesOf.get(u)!.indexOf(loc);
-    return i < 0 ? NONE : defs[i]!;
-  };
-  return {
-    fn,
-    at,
-    all(u) {
-      let r = maps.get(u);
-      if (!r) {
-        const defs = result.get(u);
-        if (!defs) return EMPTY_MAP;
-        const uses = usesOf.get(u)!;
-        r = new Map(uses.map((loc, i) => [loc, defs[i]!]));
-        maps.set(u, r);
-      }
-      return r;
-    },
-    usesOf: (u) => usesOf.get(u) ?? NONE,
-    defsAt: (u) => result.get(u) ?? [],
-    defSites: (loc) => defSites.get(loc) ?? [],
-  };
+  return { usesOf, result };
 }
 
 function mergeSorted(a: readonly number[], b: readonly number[]): readonly number[] {
