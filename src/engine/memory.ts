@@ -13,6 +13,7 @@ import { align16, NULL_PAGE_END, RED_ZONE, STACK_BASE } from '../memory/allocato
 import { MemoryObject, ObjKind } from '../memory/memory-object.js';
 import { ObjectState } from '../memory/object-state.js';
 import type { Executor } from './executor.js';
+import { HeapHistory } from './heap-history.js';
 import type { ExecutionState, Frame } from './state.js';
 
 /** One place a symbolic pointer resolved to: the state (possibly a fork) and the offset in `mo`. */
@@ -45,10 +46,18 @@ export class Memory {
     return mo;
   }
 
-  /** A heap object (malloc & co). */
+  /** The root of the allocation-history trie (heap-history.ts): one per run. */
+  private readonly heapRoot = new HeapHistory();
+
+  /**
+   * A heap object (malloc & co). The same object as any other state's allocation with the same history
+   * (heap-history.ts), else a fresh address.
+   */
   allocHeap(s: ExecutionState, size: number, name: string, site: string, align = 16): ObjectState {
-    const mo = this.ex.image.allocator.allocate(size, ObjKind.Heap, name, site, false, align);
-    return s.space.bind(mo);
+    const from = s.heapHistory ?? this.heapRoot;
+    const step = from.step(`${size}:${align}:${site}:${name}`, () => this.ex.image.allocator.allocate(size, ObjKind.Heap, name, site, false, align));
+    s.heapHistory = step.node;
+    return s.space.bind(step.mo);
   }
 
   // -------------------------------------------------------------------------------------------

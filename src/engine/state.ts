@@ -10,6 +10,7 @@ import type { ObjectState } from '../memory/object-state.js';
 import type { PTreeNode, SearchState } from '../search/searcher.js';
 import { detachedLeaf } from '../search/ptree.js';
 import type { CallSite, CompiledBlock, CompiledFunction } from './compiled.js';
+import type { HeapHistory } from './heap-history.js';
 import type { TraceEntry } from './hooks.js';
 import type { Val } from './values.js';
 
@@ -71,6 +72,8 @@ export class ExecutionState implements SearchState {
   forkingDisabled = false;
   /** Symbolic branch instances, newest first — recorded only when a hook wants traces. */
   trace: TraceEntry | null = null;
+  /** Where this state is in the tree of heap allocation histories (null: none made yet; heap-history.ts). */
+  heapHistory: HeapHistory | null = null;
 
   stack: Frame[] = [];
   /** The innermost frame (stack[stack.length - 1]). */
@@ -152,6 +155,7 @@ export class ExecutionState implements SearchState {
     s.instructions = this.instructions;
     s.forkingDisabled = this.forkingDisabled;
     s.trace = this.trace;
+    s.heapHistory = this.heapHistory;
     s.stack = this.stack.map((f) => f.clone());
     s.top = s.stack[s.stack.length - 1]!;
     return s;

@@ -27,6 +27,7 @@ int __libc_start_main(int (*)(), int, char **, void (*)(void), void (*)(void), v
 void __sympath_init_env(int *argc, char ***argv);
 
 #define AUX_PAIRS 8
+#define VEC_MAX 4096
 
 static unsigned char at_random[16];
 
@@ -37,8 +38,15 @@ _Noreturn void __sympath_start(int argc, char **argv, char **envp)
 	if (envp)
 		while (envp[envc]) envc++;
 
-	/* argv + NULL + envp + NULL + auxv pairs (the last is AT_NULL). */
-	char *vec[(size_t)argc + 1 + envc + 1 + 2 * AUX_PAIRS];
+	/* argv + NULL + envp + NULL + auxv pairs (the last is AT_NULL). In a static array of fixed size,
+	 * not a variable-length one on the stack: with a VLA every later frame's address depended on argc,
+	 * so no stack address (and no postcondition summary, --prune postcondition) of a run with one
+	 * argument count could match a state with another. */
+	static char *vec[VEC_MAX];
+	/* More than 4,000 arguments and environment strings (the POSIX model stops at 1,024 arguments): a
+	 * trap, which the engine reports at this line (klee_report_error is not there in the native build). */
+	if ((size_t)argc + 1 + envc + 1 + 2 * AUX_PAIRS > VEC_MAX)
+		__builtin_trap();
 	for (i = 0; i < (size_t)argc; i++) vec[k++] = argv[i];
 	vec[k++] = 0;
 	for (i = 0; i < envc; i++) vec[k++] = envp[i];

@@ -27,8 +27,9 @@ export interface BuiltinEffect {
   result: Expr | null | undefined;
   writes: { region: Region; writes: MemWrite[] }[];
   /** malloc/calloc: the heap object made. The walk lets the call through only when the precondition
-   *  mentions neither the result nor the object (wp.ts): heap addresses are never reused, so a later
-   *  state's call returns another address, and a precondition about this one would not hold there. */
+   *  mentions neither the result nor the object (wp.ts): a checking state with another allocation
+   *  history (src/engine/heap-history.ts) gets another object at another address, and a precondition
+   *  about this one would not hold there. */
   allocates?: Region;
   /** free, llvm.stackrestore: the objects released (Live ↦ false). */
   frees?: readonly Region[];

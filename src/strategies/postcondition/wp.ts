@@ -465,8 +465,8 @@ export class Walker {
         if (m.allocates) {
           // malloc/calloc: let through only when the precondition mentions neither the result nor the
           // object — then the suffix's behaviour (as far as recorded) does not depend on the allocation,
-          // and the pinned size makes it succeed alike. Otherwise a barrier: the engine's heap addresses
-          // are never reused, so a later state's call returns another object, at another address.
+          // and the pinned size makes it succeed alike. Otherwise a barrier: a checking state with
+          // another allocation history (src/engine/heap-history.ts) gets another object elsewhere.
           const r = m.allocates;
           if ((leaf && wp.has(leaf.array)) || wp.has(r.mem) || wp.has(r.live)) return `${ev.callee!.name}: the suffix uses the new object`;
         }
