@@ -76,6 +76,7 @@ try {
     subject: subject.name,
     config: config.name,
     search: config.search.join('+'),
+    commit: engineCommit(),
     pse: config.pse ?? null,
     paths: r.paths,
     explored: r.paths.completed + r.paths.errors + r.paths.partial + r.paths.pruned,
@@ -132,6 +133,7 @@ function runCli(): void {
     subject: subject!.name,
     config: config!.name,
     search: config!.search.join('+'),
+    commit: engineCommit(),
     pse: pse ?? null,
     paths: stats.paths,
     explored: stats.paths.completed + stats.paths.errors + stats.paths.partial + stats.paths.pruned,
@@ -149,4 +151,11 @@ function runCli(): void {
   };
   mkdirSync(dirname(outFile!), { recursive: true });
   writeFileSync(outFile!, `${JSON.stringify(record, null, 1)}\n`);
+}
+
+/** The commit of the tree this script runs from (recorded in each result, so runs of several engine
+ *  versions can be told apart), or undefined outside a git checkout. */
+function engineCommit(): string | undefined {
+  const r = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : undefined;
 }

@@ -123,4 +123,7 @@ export interface RunRecord {
   /** Their number (Coreutils subjects give only the count, from stats.json). */
   linesCovered?: number;
   prune: Record<string, unknown> | null;
+  /** The engine commit that made the run (`git rev-parse --short HEAD` in the tree it ran from; older
+   *  records have none). */
+  commit?: string;
 }
