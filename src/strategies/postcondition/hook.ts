@@ -32,7 +32,8 @@ import { directionTargets, Ev, EvKind, summaryKey } from './events.js';
 import { isEntryAlloca, isScalar, Leaves } from './leaves.js';
 import { Semantics } from './semantics.js';
 import { Summaries } from './summary.js';
-import { Walker, WpState, type WalkStats } from './wp.js';
+import { Walker, type WalkStats } from './wp.js';
+import { WpState } from './precondition.js';
 
 /** Largest summary a pruned path carries back whole (when no single disjunct decided its check). */
 const LEARN_MAX_DISJUNCTS = 16;
