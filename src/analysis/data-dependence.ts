@@ -14,7 +14,7 @@
 
 import type { Func, Instruction, Module, Value } from '../ir/model.js';
 import { callGraphOf } from './call-graph.js';
-import { moduleIndex } from './module-index.js';
+import { InstTable, moduleIndex } from './module-index.js';
 import { ENTRY, reachingDefsOf } from './reaching-defs.js';
 
 export type DataKind = 'ssa' | 'mem' | 'out' | 'param' | 'mem-in' | 'ret';
@@ -106,10 +106,13 @@ function compute(m: Module, fn: Func): DataDependence {
     if (!r) paramEdges.set(arg, (r = callers.map((c) => ({ from: c, kind: 'param' as const, arg }))));
     return r;
   };
-  const ssaEdges = new Map<Instruction, DataDep>();
+  const ssaEdges = new InstTable<DataDep>(fn);
   const ssaOf = (d: Instruction): DataDep => {
     let e = ssaEdges.get(d);
-    if (!e) ssaEdges.set(d, (e = { from: d, kind: 'ssa' }));
+    if (!e) {
+      e = { from: d, kind: 'ssa' };
+      if (d.parent.fn === fn) ssaEdges.set(d, e);
+    }
     return e;
   };
   // The edges of one location's reaching definitions: the mem-in edges of the location where the
@@ -139,7 +142,7 @@ function compute(m: Module, fn: Func): DataDependence {
     if (defs.indexOf(ENTRY, from) >= 0) throw new Error('data-dependence: ENTRY must come first in reaching definitions');
     out.push(runOf(loc, defs, from, isRet));
   };
-  const memo = new Map<Instruction, Groups>();
+  const memo = new InstTable<Groups>(fn);
   const groups = (u: Instruction): Groups => {
     const hit = memo.get(u);
     if (hit) return hit;

@@ -127,7 +127,8 @@ function build(m: Module): ModuleAnalysis {
   const pt = pointsToOf(m);
   const cg = callGraphOf(m);
   const pdg = pdgOf(m);
-  const sm = sourceMapOf(m);
+  // Built on first use: only FILE:LINE criteria and printed lines need it.
+  const sm = (): SourceMap => sourceMapOf(m);
   const inst = (id: number): Instruction => instById(index, id);
   const functionNamed = (name: string): Func => {
     const f = m.functions.find((g) => g.name === name && !g.isDeclaration);
@@ -139,7 +140,7 @@ function build(m: Module): ModuleAnalysis {
     for (const spec of specs) {
       const l = parseLineSpec(spec);
       if (!l) throw new Error(`analysis: '${spec}' is not FILE:LINE`);
-      const found = sm.instsAt(l.file, l.line, fn);
+      const found = sm().instsAt(l.file, l.line, fn);
       if (found.length === 0) throw new Error(`analysis: no instruction at ${spec}`);
       out.push(...found);
     }
@@ -155,7 +156,9 @@ function build(m: Module): ModuleAnalysis {
     pointsTo: pt,
     callGraph: cg,
     pdg,
-    sourceMap: sm,
+    get sourceMap() {
+      return sm();
+    },
     inst,
     branch(branchId) {
       const b = index.branches[branchId];
@@ -192,7 +195,7 @@ function build(m: Module): ModuleAnalysis {
     forwardSlice: (c, o) => ids(forwardSlice(pdg, criteria(c), o)),
     impact: (c, o) => impactSet(pdg, criteria(c), o),
     resolveLines,
-    line: (id) => sm.lineOf(inst(id)),
+    line: (id) => sm().lineOf(inst(id)),
     locationName: (loc) => objectName(pt, loc),
     functionNamed,
   };

@@ -47,3 +47,36 @@ export function instById(idx: ModuleIndex, id: number): Instruction {
   if (!inst) throw new Error(`analysis: no instruction with id ${id} in ${idx.module.file}`);
   return inst;
 }
+
+/**
+ * A table keyed by the instructions of one function, an array indexed by static id: lowering numbers
+ * a function's instructions consecutively, so this is a dense array where a Map would hash (and grow)
+ * per instruction. Instructions of other functions read as absent.
+ */
+export class InstTable<T> {
+  private readonly base: number;
+  private readonly items: (T | undefined)[];
+
+  constructor(fn: Func) {
+    let lo = Infinity;
+    let hi = -1;
+    for (const b of fn.blocks) {
+      for (const inst of b.instructions) {
+        if (inst.id < lo) lo = inst.id;
+        if (inst.id > hi) hi = inst.id;
+      }
+    }
+    this.base = hi < 0 ? 0 : lo;
+    this.items = new Array<T | undefined>(hi < 0 ? 0 : hi - lo + 1).fill(undefined);
+  }
+
+  get(inst: Instruction): T | undefined {
+    return this.items[inst.id - this.base];
+  }
+
+  set(inst: Instruction, value: T): void {
+    const i = inst.id - this.base;
+    if (!(i >= 0 && i < this.items.length)) throw new Error(`analysis: instruction ${inst.id} is not in this table's function`);
+    this.items[i] = value;
+  }
+}

@@ -37,6 +37,8 @@ export abstract class ConstraintGraph {
   /** Members added to a node's set since it was last processed. */
   private readonly delta: (number[] | undefined)[] = [];
   private readonly succ: (Set<number> | undefined)[] = [];
+  /** The members of `succ[n]` in insertion order, to iterate without an iterator (the hot loop). */
+  private readonly succList: (number[] | undefined)[] = [];
   private readonly loads: (number[] | undefined)[] = [];
   private readonly stores: (number[] | undefined)[] = [];
   protected readonly indirect: (Instruction[] | undefined)[] = [];
@@ -69,6 +71,7 @@ export abstract class ConstraintGraph {
     this.pts.push(undefined);
     this.delta.push(undefined);
     this.succ.push(undefined);
+    this.succList.push(undefined);
     this.loads.push(undefined);
     this.stores.push(undefined);
     this.indirect.push(undefined);
@@ -131,6 +134,7 @@ export abstract class ConstraintGraph {
     const s = (this.succ[a] ??= new Set());
     if (s.has(b)) return;
     s.add(b);
+    (this.succList[a] ??= []).push(b);
     this.edgeCount++;
     this.edgesSinceCollapse++;
     const p = this.pts[a];
@@ -225,10 +229,10 @@ export abstract class ConstraintGraph {
     if (calls) for (const c of calls) for (const o of d) this.bindObject(c, o);
     if (n === this.find(this.esc)) this.escape(d);
     const self = this.find(n);
-    const succ = this.succ[self];
+    const succ = this.succList[self];
     if (!succ) return;
-    for (const s of succ) {
-      const m = this.find(s);
+    for (let i = 0; i < succ.length; i++) {
+      const m = this.find(succ[i]!);
       if (m === self) continue;
       const set = (this.pts[m] ??= new BitSet());
       let grew = false;
@@ -285,10 +289,15 @@ export abstract class ConstraintGraph {
     const pb = this.pts[rb];
     const fresh: number[] = [];
     if (pb) (this.pts[ra] ??= new BitSet()).addAll(pb, fresh);
-    const sb = this.succ[rb];
+    const sb = this.succList[rb];
     if (sb) {
       const sa = (this.succ[ra] ??= new Set());
-      for (const x of sb) sa.add(x);
+      const la = (this.succList[ra] ??= []);
+      for (const x of sb) {
+        if (sa.has(x)) continue;
+        sa.add(x);
+        la.push(x);
+      }
     }
     const concat = <T>(arr: (T[] | undefined)[]): void => {
       const xb = arr[rb];
@@ -304,6 +313,7 @@ export abstract class ConstraintGraph {
     this.delta[rb] = undefined;
     this.pts[rb] = undefined;
     this.succ[rb] = undefined;
+    this.succList[rb] = undefined;
     if (this.delta[ra]?.length) this.enqueue(ra);
     return ra;
   }
@@ -313,7 +323,7 @@ export abstract class ConstraintGraph {
     this.edgesSinceCollapse = 0;
     const succs = (v: number): number[] => {
       const out: number[] = [];
-      const s = this.succ[v];
+      const s = this.succList[v];
       if (s) for (const x of s) out.push(this.find(x));
       return out;
     };

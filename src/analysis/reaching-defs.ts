@@ -22,6 +22,7 @@
 import type { Func, Instruction, Module } from '../ir/model.js';
 import { cfgOf } from './cfg.js';
 import { memoryEffectsOf, type MemoryEffects } from './memory-effects.js';
+import { InstTable } from './module-index.js';
 
 /** The definition standing for the value a location had when the function was entered. */
 export const ENTRY = -1;
@@ -104,13 +105,13 @@ function compute(me: MemoryEffects, fn: Func): ReachingDefs {
 
 const NONE_DEFS: readonly (readonly number[])[] = [];
 
-function solve(me: MemoryEffects, fn: Func): { usesOf: Map<Instruction, readonly number[]>; result: Map<Instruction, readonly (readonly number[])[]> } {
+function solve(me: MemoryEffects, fn: Func): { usesOf: InstTable<readonly number[]>; result: InstTable<readonly (readonly number[])[]> } {
   const cfg = cfgOf(fn);
   const nb = fn.blocks.length;
   const exitUses = me.exitUses(fn);
 
   // Uses, and the locations that matter.
-  const usesOf = new Map<Instruction, readonly number[]>();
+  const usesOf = new InstTable<readonly number[]>(fn);
   const used = new Set<number>();
   for (const b of fn.blocks) {
     for (const inst of b.instructions) {
@@ -232,7 +233,7 @@ function solve(me: MemoryEffects, fn: Func): { usesOf: Map<Instruction, readonly
   };
   const ONLY_ENTRY: readonly number[] = [ENTRY];
   const singles = new Map<number, readonly number[]>(); // bit of a killable location -> [its definition]
-  const result = new Map<Instruction, readonly (readonly number[])[]>();
+  const result = new InstTable<readonly (readonly number[])[]>(fn);
   const state = new Uint32Array(W);
   const has = (bit: number): boolean => (state[bit >>> 5]! & (1 << (bit & 31))) !== 0;
   /** The definitions of `loc` in the current state. */
