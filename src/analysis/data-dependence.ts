@@ -42,7 +42,7 @@ export interface DataDependence {
    * flat relation is a product (7 million edges over musl); its segments are shared between the uses
    * they serve (one per location and reaching-definitions array, one per location for the mem-in edges,
    * one per parameter for the param edges, one per callee for the ret edges), so this is linear.
-   * Memoised: the same list on every call.
+   * Built for the whole function on first use of either method; the same list on every call.
    */
   groups(u: Instruction): readonly (readonly DataDep[])[];
 }
@@ -79,6 +79,24 @@ const scratch: (readonly DataDep[])[] = [];
 const runScratch: DataDep[] = [];
 
 function compute(m: Module, fn: Func): DataDependence {
+  // Every instruction's groups at once: the tables that share edges and segments while they are built
+  // are then garbage, and only the groups are kept.
+  const memo = groupsOf(m, fn);
+  const groups = (u: Instruction): Groups => memo.get(u) ?? NO_GROUPS;
+  // Flat lists are built per query and not kept: they are what is large (the product the segments
+  // factor), and every client keeps what it needs (the PDG its own edges); keeping them all made the
+  // heap grow by hundreds of megabytes, and the garbage collector copy them.
+  const of = (u: Instruction): readonly DataDep[] => {
+    const gs = groups(u);
+    if (gs.length === 1) return gs[0]!.slice();
+    const out: DataDep[] = [];
+    for (const g of gs) for (const e of g) out.push(e);
+    return out;
+  };
+  return { fn, of, groups };
+}
+
+function groupsOf(m: Module, fn: Func): InstTable<Groups> {
   const cg = callGraphOf(m);
   const rd = reachingDefsOf(m, fn);
   const insts = moduleIndex(m).insts;
@@ -144,8 +162,6 @@ function compute(m: Module, fn: Func): DataDependence {
   };
   const memo = new InstTable<Groups>(fn);
   const groups = (u: Instruction): Groups => {
-    const hit = memo.get(u);
-    if (hit) return hit;
     const out = scratch;
     out.length = 0;
     // Operands in order: SSA edges in small runs, a parameter's edges its shared segment. Each
@@ -182,21 +198,10 @@ function compute(m: Module, fn: Func): DataDependence {
         if (r.length) out.push(r);
       }
     }
-    const result = out.length ? out.slice() : NO_GROUPS;
-    memo.set(u, result);
-    return result;
+    return out.length ? out.slice() : NO_GROUPS;
   };
-  // Flat lists are built per query and not kept: they are what is large (the product above), and
-  // every client keeps what it needs (the PDG its own edges); keeping them all made the heap grow by
-  // hundreds of megabytes, and the garbage collector copy them.
-  const of = (u: Instruction): readonly DataDep[] => {
-    const gs = groups(u);
-    if (gs.length === 1) return gs[0]!.slice();
-    const out: DataDep[] = [];
-    for (const g of gs) for (const e of g) out.push(e);
-    return out;
-  };
-  return { fn, of, groups };
+  for (const b of fn.blocks) for (const u of b.instructions) memo.set(u, groups(u));
+  return memo;
 }
 
 /** Whether operand i (an instruction or argument) already occurs before i. */
