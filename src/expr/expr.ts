@@ -112,59 +112,82 @@ export class Expr {
 export const MAX_WIDTH = 128;
 
 // -------------------------------------------------------------------------------------------------
-// Hash-consing tables. Keys are short strings of ids; a node lives as long as the table (a run).
+// Hash-consing tables. A node lives as long as the table (a run). Keyed by a 32-bit hash of the node's
+// fields (kids and update lists by id: they are hash-consed already), each bucket one node or, on a
+// collision, an array of them compared field by field. Not string keys: building and hashing a string
+// per construction was a fifth of the CPU time of --prune postcondition's walks, which build terms by
+// the million. Constants have a Map per width keyed by the value.
 
-const exprTable = new Map<string, Expr>();
-const updateTable = new Map<string, UpdateNode>();
+type Bucket<T> = T | T[];
+
+const exprTable = new Map<number, Bucket<Expr>>();
+const constTables: Map<bigint, Expr>[] = [];
+const updateTable = new Map<number, Bucket<UpdateNode>>();
 let nextExprId = 0;
 let nextUpdateId = 0;
 
 /** Number of distinct expression nodes made so far (for stats and memory budgets). */
 export function exprCount(): number {
-  return exprTable.size;
+  return nextExprId;
+}
+
+/** Mixes `x` into hash `h` (32-bit, murmur3-style). */
+function mix(h: number, x: number): number {
+  h ^= Math.imul(x, 0xcc9e2d51);
+  h = (h << 13) | (h >>> 19);
+  return (Math.imul(h, 5) + 0xe6546b64) | 0;
+}
+
+function lookup<T>(table: Map<number, Bucket<T>>, h: number, same: (x: T) => boolean): T | undefined {
+  const b = table.get(h);
+  if (b === undefined) return undefined;
+  if (!Array.isArray(b)) return same(b) ? b : undefined;
+  for (const x of b) if (same(x)) return x;
+  return undefined;
+}
+
+function insert<T>(table: Map<number, Bucket<T>>, h: number, x: T): T {
+  const b = table.get(h);
+  if (b === undefined) table.set(h, x);
+  else if (Array.isArray(b)) b.push(x);
+  else table.set(h, [b, x]);
+  return x;
 }
 
 export function internConst(width: number, value: bigint): Expr {
-  const key = `c${width}:${value}`;
-  let e = exprTable.get(key);
+  const t = (constTables[width] ??= new Map());
+  let e = t.get(value);
   if (!e) {
     e = new Expr(Kind.Const, width, [], value, 0, null, null, nextExprId++);
-    exprTable.set(key, e);
+    t.set(value, e);
   }
   return e;
+}
+
+function sameKids(a: readonly Expr[], b: readonly Expr[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The raw constructor: no folding or simplification (build.ts does that). */
 export function intern(kind: Kind, width: number, kids: readonly Expr[], offset = 0): Expr {
-  let key = `${kind}:${width}`;
-  for (const k of kids) key += `:${k.id}`;
-  if (kind === Kind.Extract) key += `@${offset}`;
-  let e = exprTable.get(key);
-  if (!e) {
-    e = new Expr(kind, width, kids, 0n, offset, null, null, nextExprId++);
-    exprTable.set(key, e);
-  }
-  return e;
+  let h = mix(mix(kind, width), offset);
+  for (const k of kids) h = mix(h, k.id);
+  const found = lookup(exprTable, h, (e) => e.kind === kind && e.width === width && e.offset === offset && e.array === null && sameKids(e.kids, kids));
+  return found ?? insert(exprTable, h, new Expr(kind, width, kids, 0n, offset, null, null, nextExprId++));
 }
 
 export function internRead(array: ArrayDecl, updates: UpdateNode | null, index: Expr): Expr {
-  const key = `r${array.id}:${updates ? updates.id : -1}:${index.id}`;
-  let e = exprTable.get(key);
-  if (!e) {
-    e = new Expr(Kind.Read, 8, [index], 0n, 0, array, updates, nextExprId++);
-    exprTable.set(key, e);
-  }
-  return e;
+  const h = mix(mix(mix(Kind.Read, array.id), updates ? updates.id : -1), index.id);
+  const found = lookup(exprTable, h, (e) => e.array === array && e.updates === updates && e.kids[0] === index);
+  return found ?? insert(exprTable, h, new Expr(Kind.Read, 8, [index], 0n, 0, array, updates, nextExprId++));
 }
 
 export function internUpdate(index: Expr, value: Expr, next: UpdateNode | null): UpdateNode {
-  const key = `${index.id}:${value.id}:${next ? next.id : -1}`;
-  let u = updateTable.get(key);
-  if (!u) {
-    u = new UpdateNode(index, value, next, nextUpdateId++, next ? next.length + 1 : 1);
-    updateTable.set(key, u);
-  }
-  return u;
+  const h = mix(mix(index.id, value.id), next ? next.id : -1);
+  const found = lookup(updateTable, h, (u) => u.index === index && u.value === value && u.next === next);
+  return found ?? insert(updateTable, h, new UpdateNode(index, value, next, nextUpdateId++, next ? next.length + 1 : 1));
 }
 
 // -------------------------------------------------------------------------------------------------
