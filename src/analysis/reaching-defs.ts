@@ -105,65 +105,116 @@ function compute(me: MemoryEffects, fn: Func): ReachingDefs {
 
 const NONE_DEFS: readonly (readonly number[])[] = [];
 
+/**
+ * Per-location scratch tables, shared by every solve (one function at a time): arrays indexed by
+ * location id where a solve used to build Maps and Sets per function (and clear one per block). An
+ * entry is valid when its stamp is the current one; stamps only grow, so nothing needs resetting.
+ */
+class LocScratch {
+  stamp = 0;
+  used: Int32Array = new Int32Array(0);
+  killable: Int32Array = new Int32Array(0);
+  /** Index into the solve's weak / killable lists, valid with `used`'s stamp. */
+  slot: Int32Array = new Int32Array(0);
+  /** Stamp of the block (and definition) after which `since[loc]` is valid. */
+  sinceStamp: Int32Array = new Int32Array(0);
+  since: (readonly number[] | undefined)[] = [];
+
+  ensure(n: number): void {
+    if (this.used.length >= n) return;
+    const grow = (a: Int32Array): Int32Array => {
+      const b = new Int32Array(Math.max(n, a.length * 2));
+      b.set(a);
+      return b;
+    };
+    this.used = grow(this.used);
+    this.killable = grow(this.killable);
+    this.slot = grow(this.slot);
+    this.sinceStamp = grow(this.sinceStamp);
+    while (this.since.length < this.used.length) this.since.push(undefined);
+  }
+}
+const scratch = new LocScratch();
+
 function solve(me: MemoryEffects, fn: Func): { usesOf: InstTable<readonly number[]>; result: InstTable<readonly (readonly number[])[]> } {
   const cfg = cfgOf(fn);
   const nb = fn.blocks.length;
   const exitUses = me.exitUses(fn);
+  const sc = scratch;
+  sc.ensure(me.pointsTo.objects.length);
+  const fnStamp = ++sc.stamp;
 
   // Uses, and the locations that matter.
   const usesOf = new InstTable<readonly number[]>(fn);
-  const used = new Set<number>();
+  const usedList: number[] = [];
   for (const b of fn.blocks) {
     for (const inst of b.instructions) {
       const a = me.of(inst);
       const uses = inst.op === 'ret' && exitUses.length ? mergeSorted(a.uses, exitUses) : a.uses;
       if (uses.length === 0) continue;
       usesOf.set(inst, uses);
-      for (const loc of uses) used.add(loc);
+      for (const loc of uses) {
+        if (loc >= sc.used.length) sc.ensure(loc + 1);
+        if (sc.used[loc] === fnStamp) continue;
+        sc.used[loc] = fnStamp;
+        usedList.push(loc);
+      }
     }
   }
-  const killable = new Set<number>();
+  const killable: number[] = [];
   for (const b of fn.blocks) {
     for (const inst of b.instructions) {
       const s = me.of(inst).strong;
-      if (s !== undefined && used.has(s)) killable.add(s);
+      if (s !== undefined && sc.used[s] === fnStamp && sc.killable[s] !== fnStamp) {
+        sc.killable[s] = fnStamp;
+        killable.push(s);
+      }
     }
   }
 
   // Definitions. Bits: one per instruction defining a used location that is not killable; for each
   // killable location an ENTRY bit and one bit per definition of it.
   let nbits = 0;
-  const instBit = new Map<Instruction, number>();
-  /** Per non-killable used location: its defining instructions' ids and bits, in block order. */
-  const weakDefs = new Map<number, { ids: number[]; bits: number[] }>();
-  /** Per killable location: its bits, ENTRY's first; `bitSite` maps those bits to the definition. */
-  const killBits = new Map<number, number[]>();
-  const bitSite = new Map<number, number>();
-  const pairBits = new Map<Instruction, [loc: number, bit: number][]>();
+  const instBit = new InstTable<number>(fn);
+  /** Per non-killable used location with a definition (its slot): defining instructions' ids and bits. */
+  const weakIds: number[][] = [];
+  const weakBits: number[][] = [];
+  /** Per killable location (its slot): its bits, ENTRY's first; `bitSite` maps those bits to the definition. */
+  const killBits: number[][] = [];
+  const bitSite: number[] = [];
+  const pairBits = new InstTable<number[]>(fn); // loc, bit, loc, bit, ...
+  /** The slot of a used location: >= 0 killable, < -1 weak with definitions (-2 - index), -1 neither. */
+  for (const loc of usedList) sc.slot[loc] = -1;
   for (const loc of killable) {
-    killBits.set(loc, [nbits]);
-    bitSite.set(nbits++, ENTRY);
+    sc.slot[loc] = killBits.length;
+    killBits.push([nbits]);
+    bitSite[nbits++] = ENTRY;
   }
   for (const b of fn.blocks) {
     for (const inst of b.instructions) {
       const defs = me.of(inst).defs;
       for (const loc of defs) {
-        if (!used.has(loc)) continue;
-        const kb = killBits.get(loc);
-        if (kb) {
-          kb.push(nbits);
-          bitSite.set(nbits, inst.id);
+        if (sc.used[loc] !== fnStamp) continue;
+        const slot = sc.slot[loc]!;
+        if (slot >= 0) {
+          killBits[slot]!.push(nbits);
+          bitSite[nbits] = inst.id;
           let mine = pairBits.get(inst);
           if (!mine) pairBits.set(inst, (mine = []));
-          mine.push([loc, nbits++]);
+          mine.push(loc, nbits++);
           continue;
         }
         let bit = instBit.get(inst);
         if (bit === undefined) instBit.set(inst, (bit = nbits++));
-        let w = weakDefs.get(loc);
-        if (!w) weakDefs.set(loc, (w = { ids: [], bits: [] }));
-        w.ids.push(inst.id);
-        w.bits.push(bit);
+        let w = slot;
+        if (w === -1) {
+          w = -2 - weakIds.length;
+          sc.slot[loc] = w;
+          weakIds.push([]);
+          weakBits.push([]);
+        }
+        weakIds[-2 - w]!.push(inst.id);
+        weakBits[-2 - w]!.push(bit);
       }
     }
   }
@@ -182,14 +233,15 @@ function solve(me: MemoryEffects, fn: Func): { usesOf: InstTable<readonly number
     const mine = pairBits.get(inst);
     if (!mine) return;
     const strong = me.of(inst).strong;
-    for (const [loc, bit] of mine) {
+    for (let k = 0; k < mine.length; k += 2) {
+      const loc = mine[k]!;
       if (loc === strong) {
-        for (const other of killBits.get(loc)!) {
+        for (const other of killBits[sc.slot[loc]!]!) {
           clear(state, base, other);
           if (kill) set(kill, base, other);
         }
       }
-      set(state, base, bit);
+      set(state, base, mine[k + 1]!);
     }
   };
 
@@ -201,7 +253,7 @@ function solve(me: MemoryEffects, fn: Func): { usesOf: InstTable<readonly number
   if (W > 0) {
     for (const b of fn.blocks) for (const inst of b.instructions) define(inst, gen, b.index * W, kill);
     const entryBase = cfg.entry.index * W;
-    for (const bits of killBits.values()) set(inS, entryBase, bits[0]!);
+    for (const bits of killBits) set(inS, entryBase, bits[0]!);
     const order = cfg.rpo.map((b) => b.index);
     const predIdx = fn.blocks.map((b) => cfg.preds(b).map((p) => p.index));
     for (let changed = true; changed; ) {
@@ -225,69 +277,68 @@ function solve(me: MemoryEffects, fn: Func): { usesOf: InstTable<readonly number
 
   // Each block's instructions in order, from its in-set: record at uses, apply definitions. A weak
   // location reached by all its definitions (the common case) shares one array.
-  const allDefs = new Map<number, readonly number[]>();
-  const reachedByAll = (loc: number, ids: readonly number[]): readonly number[] => {
-    let r = allDefs.get(loc);
-    if (!r) allDefs.set(loc, (r = [ENTRY, ...ids]));
-    return r;
-  };
+  const allDefs: (readonly number[] | undefined)[] = new Array(weakIds.length).fill(undefined);
   const ONLY_ENTRY: readonly number[] = [ENTRY];
-  const singles = new Map<number, readonly number[]>(); // bit of a killable location -> [its definition]
+  const singles: (readonly number[] | undefined)[] = new Array(nbits).fill(undefined); // bit of a killable location -> [its definition]
   const result = new InstTable<readonly (readonly number[])[]>(fn);
   const state = new Uint32Array(W);
   const has = (bit: number): boolean => (state[bit >>> 5]! & (1 << (bit & 31))) !== 0;
   /** The definitions of `loc` in the current state. */
   const reachingAt = (loc: number): readonly number[] => {
-    const kb = killBits.get(loc);
-    if (kb) {
+    const slot = sc.slot[loc]!;
+    if (slot >= 0) {
+      const kb = killBits[slot]!;
       // Mostly one definition, the last store (a local variable at -O0): one array per definition.
       let only = -1;
       for (const bit of kb) {
         if (!has(bit)) continue;
-        if (only >= 0) return kb.filter(has).map((b) => bitSite.get(b)!);
+        if (only >= 0) return kb.filter(has).map((b) => bitSite[b]!);
         only = bit;
       }
       if (only < 0) return NONE; // unreachable
-      let single = singles.get(only);
-      if (!single) singles.set(only, (single = [bitSite.get(only)!]));
-      return single;
+      return (singles[only] ??= [bitSite[only]!]);
     }
-    const w = weakDefs.get(loc);
-    if (!w) return ONLY_ENTRY;
+    if (slot === -1) return ONLY_ENTRY;
+    const wi = -2 - slot;
+    const bits = weakBits[wi]!;
     let n = 0;
-    for (const bit of w.bits) if (has(bit)) n++;
-    if (n === w.bits.length) return reachedByAll(loc, w.ids);
+    for (let k = 0; k < bits.length; k++) if (has(bits[k]!)) n++;
+    const ids = weakIds[wi]!;
+    if (n === bits.length) return (allDefs[wi] ??= [ENTRY, ...ids]);
     const some: number[] = new Array(n + 1);
     some[0] = ENTRY;
-    for (let k = 0, j = 1; k < w.bits.length; k++) if (has(w.bits[k]!)) some[j++] = w.ids[k]!;
+    for (let k = 0, j = 1; k < bits.length; k++) if (has(bits[k]!)) some[j++] = ids[k]!;
     return some;
   };
-  // Within a block, uses of a location with no definition of it in between share one array too.
-  const sinceLastDef = new Map<number, readonly number[]>();
+  // Within a block, uses of a location with no definition of it in between share one array too:
+  // since[loc] holds while sinceStamp[loc] is the block's stamp (a definition of loc resets it).
   for (const b of fn.blocks) {
     if (!cfg.reachable(b)) continue;
     state.set(inS.subarray(b.index * W, b.index * W + W));
-    sinceLastDef.clear();
+    const blockStamp = ++sc.stamp;
     for (const inst of b.instructions) {
       const uses = usesOf.get(inst);
       if (uses) {
         const defs: (readonly number[])[] = new Array(uses.length);
         for (let i = 0; i < uses.length; i++) {
           const loc = uses[i]!;
-          const same = sinceLastDef.get(loc);
-          if (same) {
-            defs[i] = same;
+          if (sc.sinceStamp[loc] === blockStamp) {
+            defs[i] = sc.since[loc]!;
             continue;
           }
-          defs[i] = reachingAt(loc);
-          sinceLastDef.set(loc, defs[i]!);
+          const r = reachingAt(loc);
+          defs[i] = r;
+          sc.since[loc] = r;
+          sc.sinceStamp[loc] = blockStamp;
         }
         result.set(inst, defs);
       }
-      if (instBit.has(inst) || pairBits.has(inst)) for (const loc of me.of(inst).defs) sinceLastDef.delete(loc);
+      if (instBit.get(inst) !== undefined || pairBits.get(inst)) for (const loc of me.of(inst).defs) sc.sinceStamp[loc] = 0;
       define(inst, state, 0);
     }
   }
+  // The scratch keeps no reference into this function's results.
+  for (const loc of usedList) sc.since[loc] = undefined;
 
   return { usesOf, result };
 }
