@@ -3,7 +3,10 @@
 // off-by-one access lands in no object), a separate region for function and block addresses, and a
 // stack region that each state manages itself (state stacks grow and shrink, so stack addresses *are*
 // reused — by the same state, as a real stack does). Because the cursor only grows, the index of heap
-// and global objects is an array sorted by address that resolution binary-searches.
+// and global objects is an array sorted by address that resolution binary-searches. Which object a
+// state's malloc gets is decided above this, by the state's allocation history
+// (src/engine/heap-history.ts): states that forked before an allocation and make the same one share
+// its object, and only a new history takes a new address from here.
 
 import { MemoryObject, ObjKind } from './memory-object.js';
 
