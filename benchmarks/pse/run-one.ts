@@ -119,7 +119,9 @@ function runCli(): void {
   const r = spawnSync(
     '/usr/bin/time',
     ['-f', '%e %U %S %M', '-o', timeFile, process.execPath, process.env.SYMPATH_BIN ?? join(ROOT, 'bin', 'sympath.mjs'), 'run', '--output-dir', out, '--max-time', String(maxTime), ...config!.search.flatMap((x) => ['--search', x]), ...flags, '--posix-runtime', subject!.file, ...(subject!.args ?? [])],
-    { cwd: work, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' },
+    // maxBuffer: spawnSync's default (1 MB) kills the child when its stderr outgrows it; sync's DFS run
+    // (~60,000 paths, a warning line each) was killed that way, before writing its stats.json.
+    { cwd: work, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 30 },
   );
   if (!existsSync(join(out, 'stats.json'))) {
     process.stderr.write(r.stderr ?? '');
