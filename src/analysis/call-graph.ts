@@ -123,37 +123,51 @@ function build(m: Module): CallGraph {
     else if ((callees.get(comp[0]!) ?? []).includes(comp[0]!)) recursive.add(comp[0]!);
   }
 
-  // Mod/ref, bottom-up.
+  // Mod/ref, bottom-up. A function's own allocas and varargs area, the locations it drops from its
+  // summaries, found once per function; the summaries are filtered only when they hold one (the union
+  // is then often a callee's summary itself, shared rather than copied per function).
+  const locals = new Map<Func, number[]>();
+  pt.objects.forEach((obj, o) => {
+    if ((obj.kind !== ObjKind.Alloca && obj.kind !== ObjKind.VaArea) || !obj.fn) return;
+    let list = locals.get(obj.fn);
+    if (!list) locals.set(obj.fn, (list = []));
+    list.push(o);
+  });
+  const dropLocals = (set: readonly number[], own: readonly number[]): readonly number[] => {
+    if (!own.some((o) => contains(set, o))) return set;
+    const drop = new Set(own);
+    return set.filter((o) => !drop.has(o));
+  };
   const mod = new Map<Func, readonly number[]>();
   const ref = new Map<Func, readonly number[]>();
   for (let s = 0; s < sccs.length; s++) {
     const comp = sccs[s]!;
-    const defs: (readonly number[])[] = [];
-    const uses: (readonly number[])[] = [];
+    // Each distinct list once: the union costs the total length of its parts, and the parts repeat
+    // (accesses through the same pointer share its points-to list, callees share summaries).
+    const defs = new Set<readonly number[]>();
+    const uses = new Set<readonly number[]>();
     for (const f of comp) {
       for (const b of f.blocks) {
         for (const inst of b.instructions) {
           const a = ownAccess(pt, inst);
-          if (a.defs.length) defs.push(a.defs);
-          if (a.uses.length) uses.push(a.uses);
+          if (a.defs.length) defs.add(a.defs);
+          if (a.uses.length) uses.add(a.uses);
         }
       }
       for (const g of callees.get(f) ?? []) {
         if (g.isDeclaration || sccOf.get(g) === s) continue;
-        defs.push(mod.get(g)!);
-        uses.push(ref.get(g)!);
+        defs.add(mod.get(g)!);
+        uses.add(ref.get(g)!);
       }
     }
-    let md = sortedUnion(defs);
-    let rf = sortedUnion(uses);
+    let md = sortedUnion([...defs]);
+    let rf = sortedUnion([...uses]);
     if (!recursive.has(comp[0]!)) {
-      const f = comp[0]!;
-      const local = (o: number): boolean => {
-        const obj = pt.objects[o]!;
-        return (obj.kind === ObjKind.Alloca || obj.kind === ObjKind.VaArea) && obj.fn === f;
-      };
-      md = md.filter((o) => !local(o));
-      rf = rf.filter((o) => !local(o));
+      const own = locals.get(comp[0]!);
+      if (own) {
+        md = dropLocals(md, own);
+        rf = dropLocals(rf, own);
+      }
     }
     for (const f of comp) {
       mod.set(f, md);
@@ -173,4 +187,18 @@ function build(m: Module): CallGraph {
     mod: (f) => mod.get(f) ?? EMPTY,
     ref: (f) => ref.get(f) ?? EMPTY,
   };
+}
+
+/** Whether the sorted list holds x (binary search). */
+function contains(sorted: readonly number[], x: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = sorted[mid]!;
+    if (v === x) return true;
+    if (v < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return false;
 }
