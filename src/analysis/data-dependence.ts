@@ -72,6 +72,26 @@ function retEdgesOf(g: Func): readonly DataDep[] {
   return r;
 }
 
+/**
+ * The mem-in and param edges of functions with the same call sites, by location and by parameter:
+ * they are the same edges. Functions that escape to unknown code are all called by every unknown call
+ * site, so in the musl libc hundreds of functions share one list of callers, and sharing their edges
+ * makes 3 times fewer (1.9 million were built function by function).
+ */
+interface CallerEdges {
+  readonly memIn: Map<number, readonly DataDep[]>;
+  readonly param: Map<number, readonly DataDep[]>;
+}
+const callerEdges = new WeakMap<Module, Map<string, CallerEdges>>();
+function callerEdgesOf(m: Module, callers: readonly Instruction[]): CallerEdges {
+  let byKey = callerEdges.get(m);
+  if (!byKey) callerEdges.set(m, (byKey = new Map()));
+  const key = callers.map((c) => c.id).join(',');
+  let e = byKey.get(key);
+  if (!e) byKey.set(key, (e = { memIn: new Map(), param: new Map() }));
+  return e;
+}
+
 type Groups = readonly (readonly DataDep[])[];
 const NO_GROUPS: Groups = [];
 /** Scratch lists, copied out at their exact size (a list grown by push keeps spare capacity). */
@@ -112,16 +132,15 @@ function groupsOf(m: Module, fn: Func): InstTable<Groups> {
     if (!e) m.set(d, (e = { from: insts[d]!, kind, loc }));
     return e;
   };
-  const memInEdges = new Map<number, readonly DataDep[]>(); // loc -> one edge per caller
+  const byCallers = callerEdgesOf(m, callers);
   const memInOf = (loc: number): readonly DataDep[] => {
-    let r = memInEdges.get(loc);
-    if (!r) memInEdges.set(loc, (r = callers.map((c) => ({ from: c, kind: 'mem-in' as const, loc }))));
+    let r = byCallers.memIn.get(loc);
+    if (!r) byCallers.memIn.set(loc, (r = callers.map((c) => ({ from: c, kind: 'mem-in' as const, loc }))));
     return r;
   };
-  const paramEdges = new Map<number, readonly DataDep[]>(); // parameter index -> one edge per caller
   const paramOf = (arg: number): readonly DataDep[] => {
-    let r = paramEdges.get(arg);
-    if (!r) paramEdges.set(arg, (r = callers.map((c) => ({ from: c, kind: 'param' as const, arg }))));
+    let r = byCallers.param.get(arg);
+    if (!r) byCallers.param.set(arg, (r = callers.map((c) => ({ from: c, kind: 'param' as const, arg }))));
     return r;
   };
   const ssaEdges = new InstTable<DataDep>(fn);
