@@ -57,34 +57,43 @@ export function dirKey(branch: Instruction, direction: number): string {
 function compute(fn: Func): ControlDependence {
   const cfg = cfgOf(fn);
   const pdt = postDominatorTree(fn);
-  const deps = new Map<BasicBlock, CtrlDep[]>();
-  const regions = new Map<string, BasicBlock[]>();
   const branches: Instruction[] = [];
-  for (const b of fn.blocks) {
-    if (!cfg.reachable(b)) continue;
-    const t = terminatorOf(b);
-    if (!isDeciding(t)) continue;
-    branches.push(t);
-    const stop = pdt.ipdom(b);
-    cfg.targets(b).forEach((s, d) => {
-      const dep: CtrlDep = { branch: t, direction: d };
-      const region: BasicBlock[] = [];
-      let runner: BasicBlock | undefined = s;
-      // Walk up the post-dominator tree; `undefined` is the virtual exit.
-      while (runner !== undefined && runner !== stop) {
-        let list = deps.get(runner);
-        if (!list) deps.set(runner, (list = []));
-        list.push(dep);
-        region.push(runner);
-        runner = pdt.ipdom(runner);
-      }
-      regions.set(dirKey(t, d), region);
-    });
-  }
+  for (const b of fn.blocks) if (cfg.reachable(b) && isDeciding(terminatorOf(b))) branches.push(terminatorOf(b));
+  /** Visits the blocks control dependent on each direction of each branch, in walk order. */
+  const walk = (visit: (t: Instruction, d: number, block: BasicBlock) => void): void => {
+    for (const t of branches) {
+      const b = t.parent;
+      const stop = pdt.ipdom(b);
+      cfg.targets(b).forEach((s, d) => {
+        // Walk up the post-dominator tree; `undefined` is the virtual exit.
+        for (let runner: BasicBlock | undefined = s; runner !== undefined && runner !== stop; runner = pdt.ipdom(runner)) visit(t, d, runner);
+      });
+    }
+  };
+  const deps = new Map<BasicBlock, CtrlDep[]>();
+  const dirs = new Map<Instruction, CtrlDep[]>(); // one CtrlDep per (branch, direction), shared by its blocks
+  walk((t, d, runner) => {
+    let own = dirs.get(t);
+    if (!own) dirs.set(t, (own = []));
+    const dep = (own[d] ??= { branch: t, direction: d });
+    let list = deps.get(runner);
+    if (!list) deps.set(runner, (list = []));
+    list.push(dep);
+  });
+  // The regions (blocks per direction) only some clients ask for: built on first request, by the
+  // same walk.
+  let regions: Map<Instruction, BasicBlock[][]> | undefined;
+  const regionsOf = (): Map<Instruction, BasicBlock[][]> => {
+    if (regions) return regions;
+    const r = new Map<Instruction, BasicBlock[][]>();
+    for (const t of branches) r.set(t, cfg.targets(t.parent).map(() => []));
+    walk((t, d, runner) => r.get(t)![d]!.push(runner));
+    return (regions = r);
+  };
   const NONE: readonly CtrlDep[] = [];
   const transitive = new Map<string, ReadonlySet<BasicBlock>>();
   const ofBlock = (b: BasicBlock): readonly CtrlDep[] => deps.get(b) ?? NONE;
-  const region = (branch: Instruction, direction: number): readonly BasicBlock[] => regions.get(dirKey(branch, direction)) ?? [];
+  const region = (branch: Instruction, direction: number): readonly BasicBlock[] => regionsOf().get(branch)?.[direction] ?? [];
   return {
     fn,
     branches,
