@@ -10,6 +10,24 @@
 
 const NO_WORDS = new Int32Array(0);
 
+// Word arrays are carved out of shared chunks: an Int32Array of more than 16 words gets its own
+// off-heap buffer, and creating one (with the garbage collector's bookkeeping for it) cost more than
+// the solver's set operations; a view into a chunk is one small object. A chunk is freed when no view
+// into it is left.
+const CHUNK_WORDS = 1 << 16;
+let chunk = new Int32Array(CHUNK_WORDS);
+let chunkTop = 0;
+function allocWords(n: number): Int32Array {
+  if (n > CHUNK_WORDS >>> 4) return new Int32Array(n);
+  if (chunkTop + n > CHUNK_WORDS) {
+    chunk = new Int32Array(CHUNK_WORDS);
+    chunkTop = 0;
+  }
+  const words = chunk.subarray(chunkTop, chunkTop + n);
+  chunkTop += n;
+  return words;
+}
+
 export class BitSet {
   private base = 0;
   private words: Int32Array = NO_WORDS;
@@ -82,7 +100,7 @@ export class BitSet {
     const len = this.words.length;
     if (len === 0) {
       this.base = lo;
-      this.words = new Int32Array(hi - lo);
+      this.words = allocWords(hi - lo);
       return;
     }
     let from = Math.min(this.base, lo);
@@ -90,7 +108,7 @@ export class BitSet {
     const size = Math.max(to - from, 2 * len);
     if (lo < this.base) from = Math.max(0, to - size);
     else to = from + size;
-    const next = new Int32Array(to - from);
+    const next = allocWords(to - from);
     next.set(this.words, this.base - from);
     this.base = from;
     this.words = next;
