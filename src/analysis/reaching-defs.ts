@@ -120,6 +120,14 @@ class LocScratch {
   sinceStamp: Int32Array = new Int32Array(0);
   since: (readonly number[] | undefined)[] = [];
 
+  private buffer = new Uint32Array(1024);
+  /** `n` zeroed words for one solve's bit vectors (the buffer is reused: one allocation, not five per function). */
+  words(n: number): Uint32Array {
+    if (this.buffer.length < n) this.buffer = new Uint32Array(Math.max(n, this.buffer.length * 2));
+    else this.buffer.fill(0, 0, n);
+    return this.buffer;
+  }
+
   ensure(n: number): void {
     if (this.used.length >= n) return;
     const grow = (a: Int32Array): Int32Array => {
@@ -246,10 +254,12 @@ function solve(me: MemoryEffects, fn: Func): { usesOf: InstTable<readonly number
   };
 
   // Block transfer functions: out = (in & ~kill) | gen.
-  const gen = new Uint32Array(nb * W);
-  const kill = new Uint32Array(nb * W);
-  const inS = new Uint32Array(nb * W);
-  const outS = new Uint32Array(nb * W);
+  const size = nb * W;
+  const words = sc.words(4 * size + W);
+  const gen = words.subarray(0, size);
+  const kill = words.subarray(size, 2 * size);
+  const inS = words.subarray(2 * size, 3 * size);
+  const outS = words.subarray(3 * size, 4 * size);
   if (W > 0) {
     for (const b of fn.blocks) for (const inst of b.instructions) define(inst, gen, b.index * W, kill);
     const entryBase = cfg.entry.index * W;
@@ -281,7 +291,7 @@ function solve(me: MemoryEffects, fn: Func): { usesOf: InstTable<readonly number
   const ONLY_ENTRY: readonly number[] = [ENTRY];
   const singles: (readonly number[] | undefined)[] = new Array(nbits).fill(undefined); // bit of a killable location -> [its definition]
   const result = new InstTable<readonly (readonly number[])[]>(fn);
-  const state = new Uint32Array(W);
+  const state = words.subarray(4 * size, 4 * size + W);
   const has = (bit: number): boolean => (state[bit >>> 5]! & (1 << (bit & 31))) !== 0;
   /** The definitions of `loc` in the current state. */
   const reachingAt = (loc: number): readonly number[] => {
