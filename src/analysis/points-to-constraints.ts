@@ -390,9 +390,15 @@ class Andersen extends ConstraintGraph {
     const sorted = new Map<number, readonly number[]>();
     const EMPTY: readonly number[] = [];
     const canonical = (o: number): number => (this.merged[o] ? this.externalObj : o);
+    const ext = this.externalObj;
     const canonicalSet = (objs: readonly number[]): readonly number[] => {
-      if (!objs.some((o) => this.merged[o])) return objs;
-      return [...new Set(objs.map(canonical))].sort((a, b) => a - b);
+      let i = 0;
+      while (i < objs.length && !this.merged[objs[i]!]) i++;
+      if (i === objs.length) return objs;
+      // the merged objects become EXTERNAL, once; the others keep their (increasing) order
+      const out: number[] = [ext];
+      for (const o of objs) if (!this.merged[o] && o !== ext) out.push(o);
+      return out.length > 1 && out[1]! < ext ? out.sort((a, b) => a - b) : out;
     };
     const setOf = (node: number | undefined): readonly number[] => {
       if (node === undefined) return EMPTY;
