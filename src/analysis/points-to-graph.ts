@@ -198,12 +198,21 @@ export abstract class ConstraintGraph {
   }
 
   protected propagate(): void {
-    while (this.work.length) {
+    // First in, first out: a node waits while others add to its delta, so it carries more at once
+    // (last in, first out pushed 22 million member-successor pairs over musl, this 12 million; du
+    // 5.8 and 4.8 million). The solution is the same.
+    let head = 0;
+    while (head < this.work.length) {
       if (this.edgesSinceCollapse > 1000 && this.edgesSinceCollapse * 4 > this.edgeCount) this.collapseCycles();
-      const n = this.work.pop()!;
+      const n = this.work[head++]!;
+      if (head >= 4096 && head * 2 >= this.work.length) {
+        this.work.splice(0, head);
+        head = 0;
+      }
       this.queued[n] = false;
       if (this.find(n) === n) this.process(n); // else merged away; the survivor carries its delta
     }
+    this.work.length = 0;
   }
 
   /** Pushes a node's delta through its loads, stores, indirect calls and copy edges. */
