@@ -220,6 +220,9 @@ function groupsOf(m: Module, fn: Func): InstTable<Groups> {
     return out.length ? out.slice() : NO_GROUPS;
   };
   for (const b of fn.blocks) for (const u of b.instructions) memo.set(u, groups(u));
+  // The scratch lists must not keep the last edges (and through them the whole module) alive.
+  scratch.length = 0;
+  runScratch.length = 0;
   return memo;
 }
 
