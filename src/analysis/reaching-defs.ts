@@ -289,6 +289,8 @@ function solve(me: MemoryEffects, fn: Func): { usesOf: InstTable<readonly number
   // location reached by all its definitions (the common case) shares one array.
   const allDefs: (readonly number[] | undefined)[] = new Array(weakIds.length).fill(undefined);
   const ONLY_ENTRY: readonly number[] = [ENTRY];
+  const lastSome: (readonly number[] | undefined)[] = new Array(weakIds.length).fill(undefined);
+  const lastMulti: (readonly number[] | undefined)[] = new Array(killBits.length).fill(undefined);
   const singles: (readonly number[] | undefined)[] = new Array(nbits).fill(undefined); // bit of a killable location -> [its definition]
   const result = new InstTable<readonly (readonly number[])[]>(fn);
   const state = words.subarray(4 * size, 4 * size + W);
@@ -302,7 +304,13 @@ function solve(me: MemoryEffects, fn: Func): { usesOf: InstTable<readonly number
       let only = -1;
       for (const bit of kb) {
         if (!has(bit)) continue;
-        if (only >= 0) return kb.filter(has).map((b) => bitSite[b]!);
+        if (only >= 0) {
+          const defs = kb.filter(has).map((b) => bitSite[b]!);
+          const last = lastMulti[slot];
+          if (last && last.length === defs.length && last.every((d, k) => d === defs[k])) return last;
+          lastMulti[slot] = defs;
+          return defs;
+        }
         only = bit;
       }
       if (only < 0) return NONE; // unreachable
@@ -315,9 +323,18 @@ function solve(me: MemoryEffects, fn: Func): { usesOf: InstTable<readonly number
     for (let k = 0; k < bits.length; k++) if (has(bits[k]!)) n++;
     const ids = weakIds[wi]!;
     if (n === bits.length) return (allDefs[wi] ??= [ENTRY, ...ids]);
+    // The same partial set as the last one of this location (the next block often has it too): that
+    // array again, which also lets data dependence share its edges.
+    const last = lastSome[wi];
+    if (last && last.length === n + 1) {
+      let same = true;
+      for (let k = 0, j = 1; k < bits.length && same; k++) if (has(bits[k]!)) same = last[j++] === ids[k];
+      if (same) return last;
+    }
     const some: number[] = new Array(n + 1);
     some[0] = ENTRY;
     for (let k = 0, j = 1; k < bits.length; k++) if (has(bits[k]!)) some[j++] = ids[k]!;
+    lastSome[wi] = some;
     return some;
   };
   // Within a block, uses of a location with no definition of it in between share one array too:
