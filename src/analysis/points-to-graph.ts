@@ -330,17 +330,38 @@ export abstract class ConstraintGraph {
         la.push(x);
       }
     }
+    // In place: the survivor owns its lists (ESC absorbs every escaped object's contents node, and
+    // copying its growing lists at each of those unions was quadratic).
     const concat = <T>(arr: (T[] | undefined)[]): void => {
       const xb = arr[rb];
-      if (xb) arr[ra] = arr[ra] ? arr[ra]!.concat(xb) : xb;
+      const xa = arr[ra];
+      if (xb) {
+        if (xa) for (const x of xb) xa.push(x);
+        else arr[ra] = xb;
+      }
       arr[rb] = undefined;
     };
     concat(this.loads);
     concat(this.stores);
     concat(this.indirect);
-    // Pending members of either side, and what only b had, each once.
-    const pending = [...(this.delta[ra] ?? []), ...(this.delta[rb] ?? []), ...fresh];
-    this.delta[ra] = pending.length ? [...new Set(pending)] : undefined;
+    // Pending members of either side, and what only b had, each once. A delta holds each member once
+    // and only members of its node's set, so a's pending members and `fresh` (new to a) are apart, and
+    // only b's pending ones need checking; a's list grows in place (ESC, which absorbs every escaped
+    // object's contents, carried a long delta that copying into a Set at each union made quadratic).
+    let pending = this.delta[ra];
+    if (fresh.length) {
+      if (pending) for (const o of fresh) pending.push(o);
+      else pending = fresh;
+    }
+    const pb2 = this.delta[rb];
+    if (pb2 && pb2.length) {
+      if (!pending || pending.length === 0) pending = pb2;
+      else {
+        const seen = new Set(pending);
+        for (const o of pb2) if (!seen.has(o)) pending.push(o);
+      }
+    }
+    this.delta[ra] = pending && pending.length ? pending : undefined;
     this.delta[rb] = undefined;
     this.pts[rb] = undefined;
     this.succ[rb] = undefined;
