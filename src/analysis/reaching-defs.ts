@@ -21,6 +21,7 @@
 
 import type { Func, Instruction, Module } from '../ir/model.js';
 import { cfgOf } from './cfg.js';
+import { sortedUnion } from './access.js';
 import { memoryEffectsOf, type MemoryEffects } from './memory-effects.js';
 import { InstTable } from './module-index.js';
 
@@ -155,10 +156,12 @@ function solve(me: MemoryEffects, fn: Func): { usesOf: InstTable<readonly number
   // Uses, and the locations that matter.
   const usesOf = new InstTable<readonly number[]>(fn);
   const usedList: number[] = [];
+  const strongStores: number[] = [];
   for (const b of fn.blocks) {
     for (const inst of b.instructions) {
       const a = me.of(inst);
-      const uses = inst.op === 'ret' && exitUses.length ? mergeSorted(a.uses, exitUses) : a.uses;
+      if (a.strong !== undefined) strongStores.push(a.strong);
+      const uses = inst.op === 'ret' && exitUses.length ? sortedUnion([a.uses, exitUses]) : a.uses;
       if (uses.length === 0) continue;
       usesOf.set(inst, uses);
       for (const loc of uses) {
@@ -170,13 +173,10 @@ function solve(me: MemoryEffects, fn: Func): { usesOf: InstTable<readonly number
     }
   }
   const killable: number[] = [];
-  for (const b of fn.blocks) {
-    for (const inst of b.instructions) {
-      const s = me.of(inst).strong;
-      if (s !== undefined && sc.used[s] === fnStamp && sc.killable[s] !== fnStamp) {
-        sc.killable[s] = fnStamp;
-        killable.push(s);
-      }
+  for (const s of strongStores) {
+    if (sc.used[s] === fnStamp && sc.killable[s] !== fnStamp) {
+      sc.killable[s] = fnStamp;
+      killable.push(s);
     }
   }
 
@@ -368,9 +368,4 @@ function solve(me: MemoryEffects, fn: Func): { usesOf: InstTable<readonly number
   for (const loc of usedList) sc.since[loc] = undefined;
 
   return { usesOf, result };
-}
-
-function mergeSorted(a: readonly number[], b: readonly number[]): readonly number[] {
-  if (a.length === 0) return b;
-  return [...new Set([...a, ...b])].sort((x, y) => x - y);
 }
