@@ -58,7 +58,8 @@ function build(m: Module): CallGraph {
         if (inst.op !== 'call' && inst.op !== 'invoke') continue;
         here.push(inst);
         // Unknown code may call back any function that escaped to it.
-        const targets = pt.callsUnknown(inst) ? [...new Set([...pt.callees(inst), ...escapedFns])] : pt.callees(inst);
+        const known = pt.callees(inst);
+        const targets = !pt.callsUnknown(inst) ? known : known.length === 0 ? escapedFns : [...new Set([...known, ...escapedFns])];
         callTargets.set(inst, targets);
         for (const g of targets) {
           out.add(g);
