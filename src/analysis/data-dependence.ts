@@ -168,27 +168,29 @@ function groupsOf(m: Module, fn: Func): InstTable<Groups> {
     runs.set(defs, (r = list));
     return r;
   };
-  const pushDefs = (out: (readonly DataDep[])[], loc: number, defs: readonly number[], isRet: boolean): void => {
-    if (defs.length === 0) return;
+  /** Appends the segments of one location's definitions at scratch[n...]; the new count. */
+  const pushDefs = (n: number, loc: number, defs: readonly number[], isRet: boolean): number => {
+    if (defs.length === 0) return n;
     let from = 0;
     if (defs[0] === ENTRY) {
-      if (!isRet && callers.length) out.push(memInOf(loc));
+      if (!isRet && callers.length) scratch[n++] = memInOf(loc);
       from = 1;
     }
-    if (from === defs.length) return;
+    if (from === defs.length) return n;
     if (defs.indexOf(ENTRY, from) >= 0) throw new Error('data-dependence: ENTRY must come first in reaching definitions');
-    out.push(runOf(loc, defs, from, isRet));
+    scratch[n++] = runOf(loc, defs, from, isRet);
+    return n;
   };
   const memo = new InstTable<Groups>(fn);
   const groups = (u: Instruction): Groups => {
-    const out = scratch;
-    out.length = 0;
+    // Built in the scratch lists by count and copied out at their size (setting a list's length to 0
+    // drops its storage, so each instruction would allocate it again).
+    let n = 0;
     // Operands in order: SSA edges in small runs, a parameter's edges its shared segment. Each
     // (definition, location) pair comes once from reaching-defs and each callee once from points-to;
     // only repeated operands need deduplicating.
     const ops = u.bundles ? [...u.operands, ...u.bundles.flatMap((b) => b.inputs)] : u.operands;
-    const run = runScratch;
-    run.length = 0;
+    let r = 0;
     // a scan of the earlier operands for the usual short lists, a set for long ones (big phis)
     const seen = ops.length > 16 ? new Set<Instruction | number>() : undefined;
     for (let i = 0; i < ops.length; i++) {
@@ -199,25 +201,25 @@ function groupsOf(m: Module, fn: Func): InstTable<Groups> {
         if (seen.has(key)) continue;
         seen.add(key);
       } else if (repeated(ops, i)) continue;
-      if (op.vk === 'inst') run.push(ssaOf(op));
+      if (op.vk === 'inst') runScratch[r++] = ssaOf(op);
       else if (callers.length) {
-        if (run.length) out.push(run.slice()), (run.length = 0);
-        out.push(paramOf(op.index));
+        if (r) (scratch[n++] = runScratch.slice(0, r)), (r = 0);
+        scratch[n++] = paramOf(op.index);
       }
     }
-    if (run.length) out.push(run.slice());
+    if (r) scratch[n++] = runScratch.slice(0, r);
     const isRet = u.op === 'ret';
     const locs = rd.usesOf(u);
     const defsAt = rd.defsAt(u);
-    for (let i = 0; i < defsAt.length; i++) pushDefs(out, locs[i]!, defsAt[i]!, isRet);
+    for (let i = 0; i < defsAt.length; i++) n = pushDefs(n, locs[i]!, defsAt[i]!, isRet);
     if (u.op === 'call' || u.op === 'invoke') {
       for (const g of cg.targetsOf(u)) {
         if (g.isDeclaration) continue;
-        const r = retEdgesOf(g);
-        if (r.length) out.push(r);
+        const rets = retEdgesOf(g);
+        if (rets.length) scratch[n++] = rets;
       }
     }
-    return out.length ? out.slice() : NO_GROUPS;
+    return n ? scratch.slice(0, n) : NO_GROUPS;
   };
   for (const b of fn.blocks) for (const u of b.instructions) memo.set(u, groups(u));
   // The scratch lists must not keep the last edges (and through them the whole module) alive.
