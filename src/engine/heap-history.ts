@@ -21,6 +21,22 @@ interface Step {
 }
 
 export class HeapHistory {
+  /**
+   * `parent`: the history before this node's allocation, null for the root's children (a state that
+   * has made no allocation has history null, not the root); `key`: that allocation's site, size,
+   * alignment and allocator. --prune postcondition walks these backwards (its HeapAt leaves).
+   */
+  constructor(
+    readonly parent: HeapHistory | null = null,
+    readonly key = '',
+    private readonly isRoot = false,
+  ) {}
+
+  /** The root of a run's trie. */
+  static root(): HeapHistory {
+    return new HeapHistory(null, '', true);
+  }
+
   // Most nodes have one successor (no fork between two allocations): kept without a Map, since long
   // runs make one node per allocation.
   private onlyKey: string | null = null;
@@ -35,7 +51,7 @@ export class HeapHistory {
     if (this.onlyKey === key) return this.only!;
     let e = this.more?.get(key);
     if (e) return e;
-    e = { node: new HeapHistory(), mo: make() };
+    e = { node: new HeapHistory(this.isRoot ? null : this, key), mo: make() };
     if (this.onlyKey === null) {
       this.onlyKey = key;
       this.only = e;

@@ -47,7 +47,7 @@ export class Memory {
   }
 
   /** The root of the allocation-history trie (heap-history.ts): one per run. */
-  private readonly heapRoot = new HeapHistory();
+  private readonly heapRoot = HeapHistory.root();
 
   /**
    * A heap object (malloc & co). The same object as any other state's allocation with the same history

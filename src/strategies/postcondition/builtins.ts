@@ -26,10 +26,9 @@ export interface BuiltinEffect {
   /** The result's value; null for a fresh value; undefined for a void call. */
   result: Expr | null | undefined;
   writes: { region: Region; writes: MemWrite[] }[];
-  /** malloc/calloc: the heap object made. The walk lets the call through only when the precondition
-   *  mentions neither the result nor the object (wp.ts): a checking state with another allocation
-   *  history (src/engine/heap-history.ts) gets another object at another address, and a precondition
-   *  about this one would not hold there. */
+  /** malloc/calloc: the heap object made. The walk (wp.ts, allocationStep) steps the HeapAt leaves back
+   *  over the allocation and, when the precondition mentions the object, asks for this path's
+   *  allocation history before the call (a state with it gets the same object: heap-history.ts). */
   allocates?: Region;
   /** free, llvm.stackrestore: the objects released (Live ↦ false). */
   frees?: readonly Region[];

@@ -77,6 +77,8 @@ export class Checker {
         if (DEBUG && !same) process.stderr.write(`pse-debug: shape ${info.sp} [${info.bases.join(',')}] vs state ${s.sp} [${s.stack.map((f) => `${f.fn.fn.name}:${f.stackBase}`).join(',')}]\n`);
         return { kind: 'bool', value: B.bool(same) };
       }
+      case LeafKind.Heap:
+        return { kind: 'bool', value: B.bool(s.heapHistory === info.node) };
       case LeafKind.Mem: {
         const os = this.objectOf(s, info.region);
         if (os === null) throw new Unresolvable('no such object');

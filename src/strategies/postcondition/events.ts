@@ -19,6 +19,7 @@ import type { Val } from '../../engine/values.js';
 import type { Region, ShapeLeaf } from './leaves.js';
 import type { MemWrite, Substituter } from './subst.js';
 import type { PersistentIntMap } from '../../memory/persistent-map.js';
+import type { HeapHistory } from '../../engine/heap-history.js';
 
 export const enum EvKind {
   /** A value-computing instruction (arithmetic, compare, cast, select, gep, float, aggregate, freeze). */
@@ -92,6 +93,10 @@ export class Ev {
   vaArea = 0;
   /** free/malloc/calloc: the heap object released or made (free: looked up before the call). */
   heap: Region | null = null;
+  /** malloc/calloc: the state's allocation history before and after the call (null before: none
+   *  yet; undefined: not observed). */
+  heapBefore: HeapHistory | null | undefined = undefined;
+  heapAfter: HeapHistory | null | undefined = undefined;
   /** llvm.stackrestore: the frame's stack objects it releases (those at or above the restored pointer). */
   released: readonly Region[] | null = null;
   /** Def/Load: the value it produced on this path; Store: the value stored — when concrete. */
@@ -152,6 +157,8 @@ export class Ev {
     c.varargs = this.varargs;
     c.vaArea = this.vaArea;
     c.heap = this.heap;
+    c.heapBefore = this.heapBefore;
+    c.heapAfter = this.heapAfter;
     c.released = this.released;
     c.barrier = this.barrier;
     return c;

@@ -343,6 +343,7 @@ export class PostconditionHook implements ExplorationHooks {
       if (at >= f.stackBase) for (const mo of f.allocas ?? []) if (mo.address >= at) released.push(this.leaves.region(mo, depth));
       ev.released = released;
     }
+    if (HEAP_ALLOCATORS.has(family)) ev.heapBefore = s.heapHistory;
     if (family === 'free' && typeof args[0] === 'bigint' && args[0] !== 0n) {
       // The object free() will release, looked up now (it is live: otherwise the call ends the path
       // with an error, and error paths of free are not learnt from).
@@ -383,7 +384,9 @@ export class PostconditionHook implements ExplorationHooks {
         // The variadic area the call's new frame got (frames.ts): modelled by the walk (wp.ts, Call).
         this.ownHead(d).varargs = this.leaves.region(mo, s.stack.length - 1);
       } else if (head.kind === EvKind.Builtin && !stack && head.heap === null && HEAP_ALLOCATORS.has(familyOf(head.callee!.name))) {
-        this.ownHead(d).heap = this.leaves.region(mo, -1);
+        const ev = this.ownHead(d);
+        ev.heap = this.leaves.region(mo, -1);
+        ev.heapAfter = s.heapHistory; // the engine moved it before binding the object
       } else if (head.kind === EvKind.Builtin || head.kind === EvKind.Call) {
         this.ownHead(d).allocated = true;
       }

@@ -6,7 +6,9 @@
 //               and, for stack objects, the depth of the frame owning it): an array indexed by offset;
 //   Live(R)     whether the checking state has that object, live: one byte, its low bit;
 //   Shape(k)    whether the checking state's stack has shape k (stack pointer and frame bases), which
-//               makes the addresses of stack objects allocated later equal to the recorded ones.
+//               makes the addresses of stack objects allocated later equal to the recorded ones;
+//   HeapAt(n)   whether the checking state's allocation history (src/engine/heap-history.ts) is node n,
+//               which makes the heap objects its later mallocs get the recorded ones.
 // Fresh values (inputs made later on the path, results of operations not modelled exactly) are plain
 // symbolic arrays: left free in a subsumption query they are universally quantified, as the weakest
 // precondition of `x := any` is `∀x. Q`. Leaves never reach the solver: a check replaces every one by
@@ -18,12 +20,14 @@ import type { Instruction, Value } from '../../ir/model.js';
 import type { Type } from '../../ir/types.js';
 import { ObjKind, type MemoryObject } from '../../memory/memory-object.js';
 import { bitWidth } from '../../engine/ops/lanes.js';
+import type { HeapHistory } from '../../engine/heap-history.js';
 
 export const enum LeafKind {
   Reg,
   Mem,
   Live,
   Shape,
+  Heap,
 }
 
 export interface RegLeaf {
@@ -62,11 +66,20 @@ export interface ShapeLeaf {
   readonly term: Expr;
 }
 
+export interface HeapLeaf {
+  readonly kind: LeafKind.Heap;
+  /** null: no allocation made yet. */
+  readonly node: HeapHistory | null;
+  readonly array: ArrayDecl;
+  readonly term: Expr;
+}
+
 export type LeafInfo =
   | RegLeaf
   | { readonly kind: LeafKind.Mem; readonly region: Region }
   | { readonly kind: LeafKind.Live; readonly region: Region }
-  | ShapeLeaf;
+  | ShapeLeaf
+  | HeapLeaf;
 
 /** An alloca in its function's entry block with a constant count: its address is fixed by the frame's base. */
 export function isEntryAlloca(inst: Instruction): boolean {
@@ -117,6 +130,7 @@ export class Leaves {
   private readonly regs = new Map<Value, (RegLeaf | undefined)[]>();
   private readonly regions = new Map<string, Region>();
   private readonly shapes = new Map<string, ShapeLeaf>();
+  private readonly heaps = new Map<HeapHistory | null, HeapLeaf>();
   private readonly zeros = new Map<number, ArrayDecl>();
   /** The entry-block alloca that made each stack region (for fixing prefix frames' locals at a branch). */
   readonly allocaOf = new Map<Region, Set<Instruction>>();
@@ -185,6 +199,18 @@ export class Leaves {
       this.info.set(array.id, s);
     }
     return s;
+  }
+
+  /** HeapAt(node): the checking state's allocation history is `node`. */
+  heapAt(node: HeapHistory | null): HeapLeaf {
+    let h = this.heaps.get(node);
+    if (!h) {
+      const array = new ArrayDecl(`HeapAt#${freshCounter++}`, 1);
+      h = { kind: LeafKind.Heap, node, array, term: boolLeaf(array) };
+      this.heaps.set(node, h);
+      this.info.set(array.id, h);
+    }
+    return h;
   }
 
   /** A constant all-zero array of `size` bytes: the contents of a fresh stack object. */

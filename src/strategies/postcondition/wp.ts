@@ -20,7 +20,7 @@ import { calledFunction } from '../../ir/index.js';
 import { storeSize } from '../../engine/type-layout.js';
 import { modelBuiltin } from './builtins.js';
 import { EvKind, summaryKey, type Ev, type ObservedAccess } from './events.js';
-import { isEntryAlloca, LeafKind, type Leaves, type Region } from './leaves.js';
+import { isEntryAlloca, LeafKind, type HeapLeaf, type Leaves, type RegLeaf, type Region } from './leaves.js';
 import { ObjKind } from '../../memory/memory-object.js';
 import type { Semantics } from './semantics.js';
 import { Substituter, type Subst } from './subst.js';
@@ -323,19 +323,17 @@ export class Walker {
         if (typeof m === 'string') return m;
         const sigma: Subst = new Map();
         const leaf = this.leaves.reg(d, inst);
+        let heapBefore: HeapLeaf | null = null;
         if (m.allocates) {
-          // malloc/calloc: let through only when the precondition mentions neither the result nor the
-          // object — then the suffix's behaviour (as far as recorded) does not depend on the allocation,
-          // and the pinned size makes it succeed alike. Otherwise a barrier: a checking state with
-          // another allocation history (src/engine/heap-history.ts) gets another object elsewhere.
-          const r = m.allocates;
-          if ((leaf && wp.has(leaf.array)) || wp.has(r.mem) || wp.has(r.live)) return `${ev.callee!.name}: the suffix uses the new object`;
+          const why = this.allocationStep(ev, wp, m.allocates, leaf, sigma);
+          if (typeof why === 'string') return why;
+          heapBefore = why;
         }
         // free: the object is not live after the call (a later access would be an error); it was before
         // (a conjunct of the model: otherwise the call ends the path with a double/invalid free);
         // stackrestore: the objects it pops are not live after it.
         for (const r of m.frees ?? []) sigma.set(r.live, { kind: 'bool', value: B.FALSE });
-        if (leaf && m.result !== undefined && wp.has(leaf.array)) {
+        if (leaf && m.result !== undefined && wp.has(leaf.array) && !sigma.has(leaf.array)) {
           const v = (ev.value ??= m.result ?? sem.fresh(ev));
           if (v.width !== leaf.width) return 'built-in: result width';
           sigma.set(leaf.array, { kind: 'value', value: v });
@@ -346,6 +344,7 @@ export class Walker {
           sigma.set(w.region.mem, { kind: 'writes', writes: w.writes });
         }
         this.apply(ev, wp, sigma);
+        if (heapBefore) wp.add(heapBefore.term);
         for (const a of m.antecedents) wp.assume(a);
         this.addAll(wp, m.conjuncts);
         for (const acc of ev.accesses ?? []) {
@@ -357,6 +356,38 @@ export class Walker {
       }
     }
     return 'unknown event';
+  }
+
+  /**
+   * malloc/calloc (size pinned by the model), into `sigma`. A precondition after the call may mention
+   * HeapAt(n) leaves (the allocation history at that point) and the new object R (its address, bytes,
+   * liveness). The history moved along the edge of this call's allocation (same site, size, alignment
+   * and allocator in every state that takes this path), so HeapAt(n) after it is HeapAt(n's parent)
+   * before it when n's edge is this allocation's, else false. A state whose history before the call is
+   * this path's gets the same object (src/engine/heap-history.ts): so when the precondition mentions
+   * R, the result is R's address, its bytes zeros (the engine's fresh heap memory), it is live, and
+   * HeapAt(this path's history before) is conjoined — returned for the caller to add after `sigma`.
+   * Without the histories observed, a precondition mentioning R or a HeapAt leaf stops the walk.
+   */
+  private allocationStep(ev: Ev, wp: WpState, r: Region, leaf: RegLeaf | null, sigma: Subst): HeapLeaf | null | string {
+    const usesObject = (leaf !== null && wp.has(leaf.array)) || wp.has(r.mem) || wp.has(r.live);
+    const heapLeaves: HeapLeaf[] = [];
+    for (const a of wp.arrays()) {
+      const info = this.leaves.info.get(a.id);
+      if (info?.kind === LeafKind.Heap) heapLeaves.push(info);
+    }
+    if (!usesObject && heapLeaves.length === 0) return null;
+    const after = ev.heapAfter;
+    if (after === undefined || after === null || ev.heapBefore === undefined) return `${ev.callee!.name}: allocation history not observed`;
+    for (const h of heapLeaves) {
+      const parent = h.node !== null && h.node.key === after.key ? this.leaves.heapAt(h.node.parent).term : B.FALSE;
+      sigma.set(h.array, { kind: 'bool', value: parent });
+    }
+    if (!usesObject) return null;
+    if (leaf) sigma.set(leaf.array, { kind: 'value', value: B.constant(leaf.width, r.base) });
+    sigma.set(r.mem, { kind: 'zero', array: this.leaves.zero(r.size) });
+    sigma.set(r.live, { kind: 'bool', value: B.TRUE });
+    return this.leaves.heapAt(ev.heapBefore);
   }
 
   /**

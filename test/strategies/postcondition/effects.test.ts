@@ -1,5 +1,5 @@
 // The built-in and call effects the walk models instead of stopping (wp.ts, builtins.ts): free (the
-// object not live after, live before), malloc/calloc when the suffix does not use the new object,
+// object not live after, live before), malloc/calloc (the new object by allocation history),
 // dynamic allocas (count pinned) with stacksave/stackrestore, variadic calls (the varargs area) with va_start/va_copy/va_end, and
 // --pse-pin-addresses. On each trap: nothing lost against exhaustive DFS, the old barrier gone, and
 // the walks get past the call (summaries are learnt before it, and something is pruned).
@@ -18,6 +18,8 @@ const CASES: { file: string; gone: RegExp; opts?: Record<string, unknown> }[] = 
   { file: 'vla_suffix.c', gone: /alloca: dynamic size|stacksave|stackrestore/ },
   { file: 'varargs_suffix.c', gone: /variadic|va_start|va_end|va_copy/ },
   { file: 'malloc_suffix.c', gone: /malloc/ },
+  { file: 'malloc_used.c', gone: /malloc/ },
+  { file: 'heap_history.c', gone: /malloc/ },
 ];
 
 const SETTINGS = [
@@ -40,11 +42,5 @@ describe('modelled effects', () => {
       expect(barriers.filter((b) => gone.test(b)), `${what}: barriers ${barriers.join('; ')}`).toEqual([]);
       expect(stats.prunes, `${what}: pruned directions`).toBeGreaterThan(0);
     }
-  });
-
-  test('malloc whose object the suffix uses stays a barrier', async () => {
-    const r = await both(moduleOf({ file: join(TRAPS, 'malloc_used.c') }), {}, {});
-    expect(r.check).toEqual({ lostErrors: [], lostLines: [] });
-    expect([...r.pse.hook!.stats.walk.barriers.keys()]).toContain('malloc: the suffix uses the new object');
   });
 });
