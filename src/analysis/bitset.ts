@@ -18,7 +18,8 @@ const CHUNK_WORDS = 1 << 16;
 let chunk = new Int32Array(CHUNK_WORDS);
 let chunkTop = 0;
 function allocWords(n: number): Int32Array {
-  if (n > CHUNK_WORDS >>> 4) return new Int32Array(n);
+  // Small arrays live on the heap anyway, and making one is cheaper than a view (subarray).
+  if (n <= 16 || n > CHUNK_WORDS >>> 4) return new Int32Array(n);
   if (chunkTop + n > CHUNK_WORDS) {
     chunk = new Int32Array(CHUNK_WORDS);
     chunkTop = 0;
