@@ -17,7 +17,9 @@ export interface Access {
   readonly strong?: number;
 }
 
-export const NO_ACCESS: Access = { defs: [], uses: [] };
+/** The empty location list, shared (an access is kept for every instruction). */
+const NONE: readonly number[] = [];
+export const NO_ACCESS: Access = { defs: NONE, uses: NONE };
 /** What unknown code may touch: the escaped memory, which points-to merged into EXTERNAL. */
 function unknown(pt: PointsTo): Access {
   return { defs: [pt.external], uses: [pt.external] };
@@ -143,12 +145,12 @@ function computeOwnAccess(pt: PointsTo, inst: Instruction): Access {
   const ops = inst.operands;
   switch (inst.op) {
     case 'load':
-      return { defs: [], uses: memory(pt, ops[0]!) };
+      return { defs: NONE, uses: memory(pt, ops[0]!) };
     case 'store': {
       const locs = memory(pt, ops[1]!);
       const only = locs.length === 1 ? locs[0]! : -1;
       const strong = only >= 0 && pt.objects[only]!.strong && sameScalar(ops[0]!.type, objectType(pt, only)) ? only : undefined;
-      return strong === undefined ? { defs: locs, uses: [] } : { defs: locs, uses: [], strong };
+      return strong === undefined ? { defs: locs, uses: NONE } : { defs: locs, uses: NONE, strong };
     }
     case 'atomicrmw':
     case 'cmpxchg': {

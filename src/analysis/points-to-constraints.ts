@@ -383,6 +383,7 @@ class Andersen extends ConstraintGraph {
       if (!changed) break;
       this.propagate();
     }
+    this.releaseSolverState();
     return this.result();
   }
 

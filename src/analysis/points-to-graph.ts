@@ -370,6 +370,20 @@ export abstract class ConstraintGraph {
     return ra;
   }
 
+  /**
+   * Drops what only solving needs (copy edges, pending members, load and store lists): the solution
+   * is kept for the module's lifetime and needs only the sets and the union-find.
+   */
+  protected releaseSolverState(): void {
+    this.succ.length = 0;
+    this.succList.length = 0;
+    this.loads.length = 0;
+    this.stores.length = 0;
+    this.delta.length = 0;
+    this.queued.length = 0;
+    this.work.length = 0;
+  }
+
   /** Merges every cycle of copy edges into one node. */
   protected collapseCycles(): void {
     this.edgesSinceCollapse = 0;
