@@ -29,18 +29,24 @@ export function memoryEffectsOf(m: Module): MemoryEffects {
   const cg = callGraphOf(m);
   const pt = cg.pointsTo;
   const memo: (Access | undefined)[] = new Array(moduleIndex(m).instCount);
+  // The summaries of a list of targets, once per list: every call into unknown code with no known
+  // target has the same list (every escaped function), and its union is the largest there is.
+  const byTargets = new Map<readonly Func[], Access | undefined>();
+  const summaryOf = (targets: readonly Func[]): Access | undefined => {
+    if (targets.length === 1) return targets[0]!.isDeclaration ? undefined : { defs: cg.mod(targets[0]!), uses: cg.ref(targets[0]!) };
+    if (byTargets.has(targets)) return byTargets.get(targets);
+    const bodies = targets.filter((g) => !g.isDeclaration);
+    const r = bodies.length ? { defs: sortedUnion(bodies.map((g) => cg.mod(g))), uses: sortedUnion(bodies.map((g) => cg.ref(g))) } : undefined;
+    byTargets.set(targets, r);
+    return r;
+  };
   const of = (inst: Instruction): Access => {
     let a = memo[inst.id];
     if (a) return a;
     a = ownAccess(pt, inst);
     if (inst.op === 'call' || inst.op === 'invoke') {
-      const bodies = cg.targetsOf(inst).filter((g) => !g.isDeclaration);
-      if (bodies.length) {
-        a = {
-          defs: sortedUnion([a.defs, ...bodies.map((g) => cg.mod(g))]),
-          uses: sortedUnion([a.uses, ...bodies.map((g) => cg.ref(g))]),
-        };
-      }
+      const callees = summaryOf(cg.targetsOf(inst));
+      if (callees) a = { defs: sortedUnion([a.defs, callees.defs]), uses: sortedUnion([a.uses, callees.uses]) };
     }
     if (a.defs.length === 0 && a.uses.length === 0) a = NO_ACCESS;
     memo[inst.id] = a;
