@@ -181,13 +181,13 @@ class Andersen extends ConstraintGraph {
         for (const inst of b.instructions) {
           const direct = calledFunction(inst);
           if (direct) used.add(direct);
-          inst.operands.forEach((op, i) => {
-            if (direct && i === 0) return;
-            for (const o of this.constObjs(op)) {
+          const ops = inst.operands;
+          for (let i = direct ? 1 : 0; i < ops.length; i++) {
+            for (const o of this.constObjs(ops[i]!)) {
               const site = this.objects[o]!.site;
               if (site && site.vk === 'func') used.add(site);
             }
-          });
+          }
         }
       }
     }
