@@ -6,8 +6,8 @@
  * environment layer rewrite the arguments (__sympath_init_env, defined by runtime/posix: the POSIX
  * model expands --sym-arg & co. into symbolic words and makes the symbolic files; the bare layer leaves
  * them alone), then lays the vectors out
- * contiguously the way Linux does on the initial stack -- argv, NULL, envp, NULL, auxv pairs, AT_NULL
- * -- and enters musl's __libc_start_main exactly as crt1's _start_c does, so musl initialises itself
+ * contiguously in the order Linux puts them on the initial stack -- argv, NULL, envp, NULL, auxv
+ * pairs, AT_NULL -- in a static array, and enters musl's __libc_start_main exactly as crt1's _start_c does, so musl initialises itself
  * (environ, page size, thread pointer, stack canary), runs the constructors (__sympath_run_ctors), and
  * calls exit(main(argc, argv, envp)). It never returns: the path ends in the exit_group system call.
  *
