@@ -108,7 +108,11 @@ export abstract class ConstraintGraph {
   // Constraints
 
   protected addPts(node: number, objs: Iterable<number>): void {
-    const n = this.find(node);
+    this.flowInto(this.find(node), objs);
+  }
+
+  /** Adds `objs` to representative n's set; the new ones go to its delta, and n to the worklist. */
+  private flowInto(n: number, objs: Iterable<number>): void {
     const set = (this.pts[n] ??= new BitSet());
     let fresh = false;
     for (const o of objs) {
@@ -247,18 +251,7 @@ export abstract class ConstraintGraph {
       succ = this.compactSuccessors(self);
       break;
     }
-    for (let i = 0; i < succ.length; i++) {
-      const m = succ[i]!;
-      if (m === self) continue;
-      const set = (this.pts[m] ??= new BitSet());
-      let grew = false;
-      for (const o of d) {
-        if (!set.add(o)) continue;
-        (this.delta[m] ??= []).push(o);
-        grew = true;
-      }
-      if (grew) this.enqueue(m);
-    }
+    for (let i = 0; i < succ.length; i++) if (succ[i] !== self) this.flowInto(succ[i]!, d);
   }
 
   /** Rewrites n's successors as their representatives, each once, n itself left out. */
