@@ -29,23 +29,46 @@ export interface DataDep {
   readonly arg?: number;
 }
 
+/**
+ * A run of dependences of one kind (and location, or parameter) on a list of instructions: the edges
+ * `{ from, kind, loc | arg }` for each `from` of `from`. The lists are the analyses' own, shared and
+ * never copied per use: a location's reaching definitions, a function's call sites, a callee's rets.
+ */
+export interface DepSegment {
+  readonly kind: DataKind;
+  /** The abstract location, for mem / out / mem-in. */
+  readonly loc?: number;
+  /** The parameter index, for param. */
+  readonly arg?: number;
+  readonly from: readonly Instruction[];
+}
+
 export interface DataDependence {
   readonly fn: Func;
-  /**
-   * What `u` (an instruction of this function) depends on. A fresh list on every call (the edges in it
-   * are shared and immutable): keep it if you need it again. The concatenation of `groups(u)`.
-   */
+  /** What `u` (an instruction of this function) depends on: the edges of `groups(u)`, a fresh list on every call. */
   of(u: Instruction): readonly DataDep[];
   /**
-   * The same dependences, factored: shared immutable segments whose concatenation is `of(u)`. A use of
-   * memory depends on every call site of its function for each location reached from the entry, so the
-   * flat relation is a product (7 million edges over musl); its segments are shared between the uses
-   * they serve (one per location and reaching-definitions array, one per location for the mem-in edges,
-   * one per parameter for the param edges, one per callee for the ret edges), so this is linear.
+   * The same dependences, factored: shared immutable segments whose edges, in order, are `of(u)`. A use
+   * of memory depends on every call site of its function for each location reached from the entry, so
+   * the flat relation is a product (7 million edges over musl); its segments are shared between the
+   * uses they serve (one per location and reaching-definitions array, one per location and list of call
+   * sites for the mem-in edges, one per parameter for the param edges, one per callee for the ret
+   * edges), and hold instructions, not edges, so this is linear and allocates no edge.
    * Built for the whole function on first use of either method; the same list on every call.
    */
-  groups(u: Instruction): readonly (readonly DataDep[])[];
+  groups(u: Instruction): readonly DepSegment[];
 }
+
+/** The edges of a segment, in order. */
+export function segmentEdges(s: DepSegment, out: DataDep[] = []): DataDep[] {
+  const { kind, loc, arg } = s;
+  // the keys each kind has (and no others set to undefined: clients spread and compare them)
+  if (loc !== undefined) for (const from of s.from) out.push({ from, kind, loc });
+  else if (arg !== undefined) for (const from of s.from) out.push({ from, kind, arg });
+  else for (const from of s.from) out.push({ from, kind });
+  return out;
+}
+
 const cache = new WeakMap<Func, DataDependence>();
 
 export function dataDependenceOf(m: Module, fn: Func): DataDependence {
@@ -57,60 +80,54 @@ export function dataDependenceOf(m: Module, fn: Func): DataDependence {
   return dd;
 }
 
-// A callee's ret edges do not depend on the caller: one list per function, for the whole module.
-const retEdges = new WeakMap<Func, readonly DataDep[]>();
-function retEdgesOf(g: Func): readonly DataDep[] {
-  let r = retEdges.get(g);
-  if (!r) {
-    const list: DataDep[] = [];
+// A callee's ret segment does not depend on the caller: one per function, for the whole module.
+const retSegments = new WeakMap<Func, DepSegment | null>();
+function retSegmentOf(g: Func): DepSegment | null {
+  let r = retSegments.get(g);
+  if (r === undefined) {
+    const rets: Instruction[] = [];
     for (const b of g.blocks) {
       const t = b.instructions[b.instructions.length - 1];
-      if (t && t.op === 'ret') list.push({ from: t, kind: 'ret' });
+      if (t && t.op === 'ret') rets.push(t);
     }
-    retEdges.set(g, (r = list.slice()));
+    retSegments.set(g, (r = rets.length ? { kind: 'ret', from: rets } : null));
   }
   return r;
 }
 
 /**
- * The mem-in and param edges of functions with the same call sites, by location and by parameter:
- * they are the same edges. Functions that escape to unknown code are all called by every unknown call
- * site, so in the musl libc hundreds of functions share one list of callers, and sharing their edges
- * makes 3 times fewer (1.9 million were built function by function).
+ * The mem-in and param segments of functions with the same call sites, by location and by parameter:
+ * they are the same segments. Functions that escape to unknown code are all called by every unknown
+ * call site, so in the musl libc hundreds of functions share one list of callers.
  */
-interface CallerEdges {
-  readonly memIn: Map<number, readonly DataDep[]>;
-  readonly param: Map<number, readonly DataDep[]>;
+interface CallerSegments {
+  readonly memIn: Map<number, DepSegment>;
+  readonly param: Map<number, DepSegment>;
 }
-const callerEdges = new WeakMap<Module, Map<string, CallerEdges>>();
-function callerEdgesOf(m: Module, callers: readonly Instruction[]): CallerEdges {
-  let byKey = callerEdges.get(m);
-  if (!byKey) callerEdges.set(m, (byKey = new Map()));
+const callerSegments = new WeakMap<Module, Map<string, CallerSegments>>();
+function callerSegmentsOf(m: Module, callers: readonly Instruction[]): CallerSegments {
+  let byKey = callerSegments.get(m);
+  if (!byKey) callerSegments.set(m, (byKey = new Map()));
   const key = callers.map((c) => c.id).join(',');
   let e = byKey.get(key);
   if (!e) byKey.set(key, (e = { memIn: new Map(), param: new Map() }));
   return e;
 }
 
-type Groups = readonly (readonly DataDep[])[];
+type Groups = readonly DepSegment[];
 const NO_GROUPS: Groups = [];
 /** Scratch lists, copied out at their exact size (a list grown by push keeps spare capacity). */
-const scratch: (readonly DataDep[])[] = [];
-const runScratch: DataDep[] = [];
+const scratch: DepSegment[] = [];
+const runScratch: Instruction[] = [];
 
 function compute(m: Module, fn: Func): DataDependence {
-  // Every instruction's groups at once: the tables that share edges and segments while they are built
-  // are then garbage, and only the groups are kept.
   const memo = groupsOf(m, fn);
   const groups = (u: Instruction): Groups => memo.get(u) ?? NO_GROUPS;
   // Flat lists are built per query and not kept: they are what is large (the product the segments
-  // factor), and every client keeps what it needs (the PDG its own edges); keeping them all made the
-  // heap grow by hundreds of megabytes, and the garbage collector copy them.
+  // factor), and every client keeps what it needs (the PDG its own edges).
   const of = (u: Instruction): readonly DataDep[] => {
-    const gs = groups(u);
-    if (gs.length === 1) return gs[0]!.slice();
     const out: DataDep[] = [];
-    for (const g of gs) for (const e of g) out.push(e);
+    for (const g of groups(u)) segmentEdges(g, out);
     return out;
   };
   return { fn, of, groups };
@@ -121,51 +138,47 @@ function groupsOf(m: Module, fn: Func): InstTable<Groups> {
   const rd = reachingDefsOf(m, fn);
   const insts = moduleIndex(m).insts;
   const callers = cg.callersOf(fn);
-  // Edges are immutable and shared: the same (definition, location) edge, operand edge and list of
-  // mem-in, param or ret edges serve every use they reach (du's main has a million of them).
-  const memEdges = new Map<number, Map<number, DataDep>>(); // loc -> definition id -> edge (mem or out)
-  const outEdges = new Map<number, Map<number, DataDep>>();
-  const edgeOf = (byLoc: Map<number, Map<number, DataDep>>, kind: DataKind, loc: number, d: number): DataDep => {
-    let m = byLoc.get(loc);
-    if (!m) byLoc.set(loc, (m = new Map()));
-    let e = m.get(d);
-    if (!e) m.set(d, (e = { from: insts[d]!, kind, loc }));
-    return e;
-  };
-  const byCallers = callerEdgesOf(m, callers);
-  const memInOf = (loc: number): readonly DataDep[] => {
+  const byCallers = callerSegmentsOf(m, callers);
+  const memInOf = (loc: number): DepSegment => {
     let r = byCallers.memIn.get(loc);
-    if (!r) byCallers.memIn.set(loc, (r = callers.map((c) => ({ from: c, kind: 'mem-in' as const, loc }))));
+    if (!r) byCallers.memIn.set(loc, (r = { kind: 'mem-in', loc, from: callers }));
     return r;
   };
-  const paramOf = (arg: number): readonly DataDep[] => {
+  const paramOf = (arg: number): DepSegment => {
     let r = byCallers.param.get(arg);
-    if (!r) byCallers.param.set(arg, (r = callers.map((c) => ({ from: c, kind: 'param' as const, arg }))));
+    if (!r) byCallers.param.set(arg, (r = { kind: 'param', arg, from: callers }));
     return r;
   };
-  const ssaEdges = new InstTable<DataDep>(fn);
-  const ssaOf = (d: Instruction): DataDep => {
-    let e = ssaEdges.get(d);
-    if (!e) {
-      e = { from: d, kind: 'ssa' };
-      if (d.parent.fn === fn) ssaEdges.set(d, e);
+  // A single SSA operand's segment, shared by the uses of its definition.
+  const ssaOne = new InstTable<DepSegment>(fn);
+  const ssaRun = (run: readonly Instruction[], r: number): DepSegment => {
+    if (r > 1) return { kind: 'ssa', from: run.slice(0, r) };
+    const d = run[0]!;
+    let s = ssaOne.get(d);
+    if (!s) {
+      s = { kind: 'ssa', from: [d] };
+      if (d.parent.fn === fn) ssaOne.set(d, s);
     }
-    return e;
+    return s;
   };
-  // The edges of one location's reaching definitions: the mem-in edges of the location where the
-  // entry reaches (ENTRY, first in every array reaching-defs builds), then the mem (or, at a ret, out)
-  // edges of the other definitions, one segment keyed by the definitions array: reaching-defs hands
-  // the same array to every use with the same definitions (all of a location's definitions, a single
-  // one, none in between in a block). Only its shared [ENTRY] and [] serve several locations.
-  const memRuns = new Map<readonly number[], readonly DataDep[]>();
-  const outRuns = new Map<readonly number[], readonly DataDep[]>();
-  const runOf = (loc: number, defs: readonly number[], from: number, isRet: boolean): readonly DataDep[] => {
+  // One location's reaching definitions other than the entry: the mem (or, at a ret, out) segment,
+  // keyed by the definitions array, which reaching-defs hands to every use with the same definitions
+  // (all of a location's definitions, a single one, ...). The instructions are looked up once per
+  // array. Only the shared arrays [ENTRY] and [] serve several locations, and they make no segment.
+  const defInsts = new Map<readonly number[], readonly Instruction[]>();
+  const memRuns = new Map<readonly number[], DepSegment>();
+  const outRuns = new Map<readonly number[], DepSegment>();
+  const runOf = (loc: number, defs: readonly number[], from: number, isRet: boolean): DepSegment => {
     const runs = isRet ? outRuns : memRuns;
     let r = runs.get(defs);
     if (r) return r;
-    const list: DataDep[] = new Array(defs.length - from);
-    for (let k = from; k < defs.length; k++) list[k - from] = isRet ? edgeOf(outEdges, 'out', loc, defs[k]!) : edgeOf(memEdges, 'mem', loc, defs[k]!);
-    runs.set(defs, (r = list));
+    let list = defInsts.get(defs);
+    if (!list) {
+      const l: Instruction[] = new Array(defs.length - from);
+      for (let k = from; k < defs.length; k++) l[k - from] = insts[defs[k]!]!;
+      defInsts.set(defs, (list = l));
+    }
+    runs.set(defs, (r = { kind: isRet ? 'out' : 'mem', loc, from: list }));
     return r;
   };
   /** Appends the segments of one location's definitions at scratch[n...]; the new count. */
@@ -186,9 +199,9 @@ function groupsOf(m: Module, fn: Func): InstTable<Groups> {
     // Built in the scratch lists by count and copied out at their size (setting a list's length to 0
     // drops its storage, so each instruction would allocate it again).
     let n = 0;
-    // Operands in order: SSA edges in small runs, a parameter's edges its shared segment. Each
-    // (definition, location) pair comes once from reaching-defs and each callee once from points-to;
-    // only repeated operands need deduplicating.
+    // Operands in order: SSA edges in runs, a parameter's edges its shared segment. Each (definition,
+    // location) pair comes once from reaching-defs and each callee once from points-to; only repeated
+    // operands need deduplicating.
     const ops = u.bundles ? [...u.operands, ...u.bundles.flatMap((b) => b.inputs)] : u.operands;
     let r = 0;
     // a scan of the earlier operands for the usual short lists, a set for long ones (big phis)
@@ -201,13 +214,13 @@ function groupsOf(m: Module, fn: Func): InstTable<Groups> {
         if (seen.has(key)) continue;
         seen.add(key);
       } else if (repeated(ops, i)) continue;
-      if (op.vk === 'inst') runScratch[r++] = ssaOf(op);
+      if (op.vk === 'inst') runScratch[r++] = op;
       else if (callers.length) {
-        if (r) (scratch[n++] = runScratch.slice(0, r)), (r = 0);
+        if (r) (scratch[n++] = ssaRun(runScratch, r)), (r = 0);
         scratch[n++] = paramOf(op.index);
       }
     }
-    if (r) scratch[n++] = runScratch.slice(0, r);
+    if (r) scratch[n++] = ssaRun(runScratch, r);
     const isRet = u.op === 'ret';
     const locs = rd.usesOf(u);
     const defsAt = rd.defsAt(u);
@@ -215,14 +228,14 @@ function groupsOf(m: Module, fn: Func): InstTable<Groups> {
     if (u.op === 'call' || u.op === 'invoke') {
       for (const g of cg.targetsOf(u)) {
         if (g.isDeclaration) continue;
-        const rets = retEdgesOf(g);
-        if (rets.length) scratch[n++] = rets;
+        const rets = retSegmentOf(g);
+        if (rets) scratch[n++] = rets;
       }
     }
     return n ? scratch.slice(0, n) : NO_GROUPS;
   };
   for (const b of fn.blocks) for (const u of b.instructions) memo.set(u, groups(u));
-  // The scratch lists must not keep the last edges (and through them the whole module) alive.
+  // The scratch lists must not keep the last segments (and through them the whole module) alive.
   scratch.length = 0;
   runScratch.length = 0;
   return memo;
