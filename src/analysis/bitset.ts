@@ -79,6 +79,83 @@ export class BitSet {
     }
   }
 
+  /**
+   * this ∪= other; the members new to this are also added to `fresh` (word by word: the solver's
+   * deltas are sets too, and a delta of hundreds of escaped objects crosses an edge in a few dozen
+   * word operations). Whether any member was new.
+   */
+  unionInto(other: BitSet, fresh: BitSet): boolean {
+    const src = other.words;
+    let hi = src.length;
+    while (hi > 0 && src[hi - 1] === 0) hi--;
+    let lo = 0;
+    while (lo < hi && src[lo] === 0) lo++;
+    if (lo === hi) return false;
+    const ob = other.base;
+    if (ob + lo < this.base || ob + hi > this.base + this.words.length) this.cover(ob + lo, ob + hi);
+    const dst = this.words;
+    const shift = ob - this.base;
+    let any = false;
+    for (let w = lo; w < hi; w++) {
+      const d = w + shift;
+      const f = src[w]! & ~dst[d]!;
+      if (f === 0) continue;
+      dst[d] = dst[d]! | f;
+      if (!any) {
+        any = true;
+        // the fresh words lie within [w, hi) of other's range
+        if (ob + w < fresh.base || ob + hi > fresh.base + fresh.words.length) fresh.cover(ob + w, ob + hi);
+      }
+      const fw = ob + w - fresh.base;
+      fresh.words[fw] = fresh.words[fw]! | f;
+    }
+    return any;
+  }
+
+  /** this ∪= other. */
+  or(other: BitSet): void {
+    const src = other.words;
+    let hi = src.length;
+    while (hi > 0 && src[hi - 1] === 0) hi--;
+    let lo = 0;
+    while (lo < hi && src[lo] === 0) lo++;
+    if (lo === hi) return;
+    const ob = other.base;
+    if (ob + lo < this.base || ob + hi > this.base + this.words.length) this.cover(ob + lo, ob + hi);
+    const dst = this.words;
+    const shift = ob - this.base;
+    for (let w = lo; w < hi; w++) dst[w + shift] = dst[w + shift]! | src[w]!;
+  }
+
+  /** this −= other; whether anything was removed. */
+  subtract(other: BitSet): boolean {
+    const a = this.words;
+    const b = other.words;
+    const lo = Math.max(this.base, other.base);
+    const hi = Math.min(this.base + a.length, other.base + b.length);
+    let any = false;
+    for (let w = lo; w < hi; w++) {
+      const x = a[w - this.base]!;
+      const y = x & ~b[w - other.base]!;
+      if (x !== y) {
+        a[w - this.base] = y;
+        any = true;
+      }
+    }
+    return any;
+  }
+
+  isEmpty(): boolean {
+    const words = this.words;
+    for (let w = 0; w < words.length; w++) if (words[w] !== 0) return false;
+    return true;
+  }
+
+  /** Removes every member, keeping the words for reuse. */
+  clear(): void {
+    this.words.fill(0);
+  }
+
   /** Members in increasing order. */
   toArray(): number[] {
     const out: number[] = [];

@@ -1,58 +1,62 @@
-// Strongly connected components of a graph over node numbers, for points-to's cycle collapsing: the
-// nodes of a cycle of copy edges always end with the same points-to set, so the solver merges them.
-// Iterative Tarjan (the constraint graph of a large module is far deeper than the JS stack).
+// Strongly connected components of the constraint graph's copy edges, for points-to's cycle
+// collapsing: the nodes of a cycle of copy edges always end with the same points-to set, so the solver
+// merges them. Iterative Tarjan (the constraint graph of a large module is far deeper than the JS
+// stack), over the solver's own successor lists (no copy of the graph: a successor is read through
+// `find`, as it may have been merged since the edge was added), with its stacks in typed arrays.
 
 /**
- * The components of more than one node of the graph on nodes `0..n-1` with successors `succs`,
- * searching from every node for which `startFrom` holds (and from whatever those reach).
+ * The components of more than one node of the graph of representatives (`parent[v] === v`) with
+ * successor lists `succs` (members mapped through `find`), searching from every representative that
+ * has successors.
  */
-export function cyclesOf(n: number, startFrom: (v: number) => boolean, succs: (v: number) => number[]): number[][] {
+export function cyclesOf(parent: readonly number[], succs: readonly (readonly number[] | undefined)[], find: (v: number) => number): number[][] {
+  const n = parent.length;
   const index = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
   const onStack = new Uint8Array(n);
-  const stack: number[] = [];
+  const stack = new Int32Array(n);
+  let sp = 0;
   const comps: number[][] = [];
   let counter = 0;
-  // Frames hold a node and its successors still to visit.
-  const frameNode: number[] = [];
-  const frameSuccs: number[][] = [];
-  const framePos: number[] = [];
-  const enter = (v: number): void => {
-    index[v] = low[v] = counter++;
-    stack.push(v);
-    onStack[v] = 1;
-    frameNode.push(v);
-    frameSuccs.push(succs(v));
-    framePos.push(0);
-  };
+  // Frames hold a node and the position of its next successor to visit.
+  const frameNode = new Int32Array(n);
+  const framePos = new Int32Array(n);
+  let fp = 0;
   for (let root = 0; root < n; root++) {
-    if (index[root] !== -1 || !startFrom(root)) continue;
-    enter(root);
-    while (frameNode.length) {
-      const top = frameNode.length - 1;
+    if (index[root] !== -1 || parent[root] !== root || succs[root] === undefined) continue;
+    index[root] = low[root] = counter++;
+    stack[sp++] = root;
+    onStack[root] = 1;
+    frameNode[fp] = root;
+    framePos[fp++] = 0;
+    while (fp > 0) {
+      const top = fp - 1;
       const v = frameNode[top]!;
-      const out = frameSuccs[top]!;
-      if (framePos[top]! < out.length) {
-        const w = out[framePos[top]!++]!;
+      const out = succs[v];
+      if (out !== undefined && framePos[top]! < out.length) {
+        const w = find(out[framePos[top]!++]!);
         if (w === v) continue;
-        if (index[w] === -1) enter(w);
-        else if (onStack[w] && index[w]! < low[v]!) low[v] = index[w]!;
+        if (index[w] === -1) {
+          index[w] = low[w] = counter++;
+          stack[sp++] = w;
+          onStack[w] = 1;
+          frameNode[fp] = w;
+          framePos[fp++] = 0;
+        } else if (onStack[w] && index[w]! < low[v]!) low[v] = index[w]!;
         continue;
       }
-      frameNode.pop();
-      frameSuccs.pop();
-      framePos.pop();
-      if (frameNode.length) {
-        const p = frameNode[frameNode.length - 1]!;
+      fp--;
+      if (fp > 0) {
+        const p = frameNode[fp - 1]!;
         if (low[v]! < low[p]!) low[p] = low[v]!;
       }
       if (low[v] === index[v]) {
-        let w = stack.pop()!;
+        let w = stack[--sp]!;
         onStack[w] = 0;
         if (w === v) continue;
         const comp = [w];
         do {
-          w = stack.pop()!;
+          w = stack[--sp]!;
           onStack[w] = 0;
           comp.push(w);
         } while (w !== v);

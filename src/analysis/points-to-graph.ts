@@ -9,9 +9,11 @@
 //
 // Solving is difference propagation over a worklist: a node carries the members added since it was
 // last processed (its delta), and only those travel along its edges and through its loads, stores and
-// calls. Nodes on a cycle of copy edges end with the same set, so they are merged (union-find; only a
-// representative, `find(n) === n`, holds data) whenever enough new edges have appeared since the last
-// search for cycles.
+// calls. Sets and deltas are bit sets, so a delta crosses a copy edge as a word-wise union (the escaped
+// objects make hundreds of members travel together over a large library). Nodes on a cycle of copy
+// edges end with the same set, so they are merged (union-find; only a representative, `find(n) === n`,
+// holds data) whenever enough new edges have appeared since the last search for cycles. Copy edges are
+// deduplicated in one table of node pairs (pair-set.ts), not a Set per node.
 //
 // Escape: the node ESC stands for everything unknown code can reach. An object in pts(ESC) has escaped:
 // its contents become ESC itself, and unless it is a function (kept whole, as a call target) it is
@@ -20,6 +22,7 @@
 
 import type { Func, Instruction } from '../ir/model.js';
 import { BitSet } from './bitset.js';
+import { PairSet } from './pair-set.js';
 import { cyclesOf } from './points-to-cycles.js';
 import { ObjKind, type AbsObject } from './points-to-model.js';
 
@@ -35,10 +38,16 @@ export abstract class ConstraintGraph {
   protected readonly parent: number[] = [];
   protected readonly pts: (BitSet | undefined)[] = [];
   /** Members added to a node's set since it was last processed. */
-  private readonly delta: (number[] | undefined)[] = [];
-  private readonly succ: (Set<number> | undefined)[] = [];
-  /** The members of `succ[n]` in insertion order, to iterate without an iterator (the hot loop). */
+  private readonly delta: (BitSet | undefined)[] = [];
+  /** The merged objects, as a set (to take them out of a delta word by word). */
+  private readonly mergedSet = new BitSet();
+  /** Copy edges (a, b) added so far; b was a representative when added, it may since have merged. */
+  private edges = new PairSet(1 << 14);
+  /** A node's copy-edge successors, in insertion order. */
   private readonly succList: (number[] | undefined)[] = [];
+  /** Scratch marks for listing a node's successors once each (`stamp[n] === stampNow`). */
+  private readonly stamp: number[] = [];
+  private stampNow = 0;
   private readonly loads: (number[] | undefined)[] = [];
   private readonly stores: (number[] | undefined)[] = [];
   protected readonly indirect: (Instruction[] | undefined)[] = [];
@@ -70,7 +79,7 @@ export abstract class ConstraintGraph {
     this.parent.push(n);
     this.pts.push(undefined);
     this.delta.push(undefined);
-    this.succ.push(undefined);
+    this.stamp.push(0);
     this.succList.push(undefined);
     this.loads.push(undefined);
     this.stores.push(undefined);
@@ -117,7 +126,7 @@ export abstract class ConstraintGraph {
     let fresh = false;
     for (const o of objs) {
       if (!set.add(o)) continue;
-      (this.delta[n] ??= []).push(o);
+      (this.delta[n] ??= new BitSet()).add(o);
       fresh = true;
     }
     if (fresh) this.enqueue(n);
@@ -135,9 +144,7 @@ export abstract class ConstraintGraph {
     const a = this.find(from);
     const b = this.find(to);
     if (a === b) return;
-    const s = (this.succ[a] ??= new Set());
-    if (s.has(b)) return;
-    s.add(b);
+    if (!this.edges.add(a, b)) return;
     (this.succList[a] ??= []).push(b);
     this.edgeCount++;
     this.edgesSinceCollapse++;
@@ -182,16 +189,9 @@ export abstract class ConstraintGraph {
   // ------------------------------------------------------------------------------------------
   // Solving
 
-  /** pts(b) ⊇ the whole set `bits`, queueing b when it grew. */
+  /** pts(b) ⊇ `bits` (a whole set or a delta), the new members to b's delta, queueing b when it grew. */
   private flowSet(bits: BitSet, b: number): void {
-    const fresh: number[] = [];
-    (this.pts[b] ??= new BitSet()).addAll(bits, fresh);
-    if (fresh.length) {
-      const d = this.delta[b];
-      if (d) for (const o of fresh) d.push(o);
-      else this.delta[b] = fresh;
-      this.enqueue(b);
-    }
+    if ((this.pts[b] ??= new BitSet()).unionInto(bits, (this.delta[b] ??= new BitSet()))) this.enqueue(b);
   }
 
   private enqueue(n: number): void {
@@ -221,26 +221,32 @@ export abstract class ConstraintGraph {
 
   /** Pushes a node's delta through its loads, stores, indirect calls and copy edges. */
   private process(n: number): void {
-    const raw = this.delta[n];
+    // Taken out while it is pushed on: what arrives meanwhile (through a load of n's own contents, or a
+    // merge) starts a new delta.
+    const d = this.delta[n];
     this.delta[n] = undefined;
-    if (!raw || raw.length === 0) return;
+    if (!d) return;
+    this.pushDelta(n, d);
+    d.clear();
+    if (this.delta[n] === undefined && this.parent[n] === n) this.delta[n] = d; // reused
+  }
+
+  private pushDelta(n: number, d: BitSet): void {
     // Escaped objects travel as EXTERNAL: whatever they would cause, EXTERNAL causes.
-    let d = raw;
-    for (let i = 0; i < raw.length; i++) {
-      if (!this.merged[raw[i]!]) continue;
-      d = raw.filter((o) => !this.merged[o]);
-      if ((this.pts[n] ??= new BitSet()).add(this.externalObj)) d.push(this.externalObj);
-      break;
-    }
-    if (d.length === 0) return;
+    if (d.subtract(this.mergedSet) && (this.pts[n] ??= new BitSet()).add(this.externalObj)) d.add(this.externalObj);
+    if (d.isEmpty()) return;
     this.iterations++;
     const loads = this.loads[n];
-    if (loads) for (const dst of loads) for (const o of d) this.addEdge(this.contents[o]!, dst);
     const stores = this.stores[n];
-    if (stores) for (const src of stores) for (const o of d) this.addEdge(src, this.contents[o]!);
     const calls = this.indirect[n];
-    if (calls) for (const c of calls) for (const o of d) this.bindObject(c, o);
-    if (n === this.find(this.esc)) this.escape(d);
+    const esc = n === this.find(this.esc);
+    if (loads || stores || calls || esc) {
+      const objs = d.toArray();
+      if (loads) for (const dst of loads) for (const o of objs) this.addEdge(this.contents[o]!, dst);
+      if (stores) for (const src of stores) for (const o of objs) this.addEdge(src, this.contents[o]!);
+      if (calls) for (const c of calls) for (const o of objs) this.bindObject(c, o);
+      if (esc) this.escape(objs);
+    }
     const self = this.find(n);
     let succ = this.succList[self];
     if (!succ) return;
@@ -251,20 +257,22 @@ export abstract class ConstraintGraph {
       succ = this.compactSuccessors(self);
       break;
     }
-    for (let i = 0; i < succ.length; i++) if (succ[i] !== self) this.flowInto(succ[i]!, d);
+    for (let i = 0; i < succ.length; i++) if (succ[i] !== self) this.flowSet(d, succ[i]!);
   }
 
   /** Rewrites n's successors as their representatives, each once, n itself left out. */
   private compactSuccessors(n: number): number[] {
-    const set = new Set<number>();
+    const old = this.succList[n]!;
     const list: number[] = [];
-    for (const x of this.succList[n]!) {
-      const r = this.find(x);
-      if (r === n || set.has(r)) continue;
-      set.add(r);
+    const stamp = this.stamp;
+    const now = ++this.stampNow;
+    for (let i = 0; i < old.length; i++) {
+      const r = this.find(old[i]!);
+      if (r === n || stamp[r] === now) continue;
+      stamp[r] = now;
+      this.edges.add(n, r);
       list.push(r);
     }
-    this.succ[n] = set;
     this.succList[n] = list;
     return list;
   }
@@ -283,7 +291,10 @@ export abstract class ConstraintGraph {
       this.union(this.esc, this.contents[o]!);
       const obj = this.objects[o]!;
       if (obj.kind === ObjKind.Function) this.functionEscaped(obj.site as Func);
-      else if (o !== this.externalObj) this.merged[o] = true;
+      else if (o !== this.externalObj) {
+        this.merged[o] = true;
+        this.mergedSet.add(o);
+      }
     }
   }
 
@@ -297,12 +308,7 @@ export abstract class ConstraintGraph {
     if (ra === rb) return ra;
     const pa = this.pts[ra];
     if (pa) {
-      const missing: number[] = [];
-      (this.pts[rb] ??= new BitSet()).addAll(pa, missing);
-      if (missing.length) {
-        const d = this.delta[rb];
-        if (d) for (const o of missing) d.push(o);
-        else this.delta[rb] = missing;
+      if ((this.pts[rb] ??= new BitSet()).unionInto(pa, (this.delta[rb] ??= new BitSet()))) {
         this.process(rb);
         ra = this.find(ra);
         rb = this.find(rb);
@@ -311,17 +317,15 @@ export abstract class ConstraintGraph {
     }
     this.parent[rb] = ra;
     const pb = this.pts[rb];
-    const fresh: number[] = [];
-    if (pb) (this.pts[ra] ??= new BitSet()).addAll(pb, fresh);
+    // What only b had, and b's pending members, are pending for the survivor.
+    const da = (this.delta[ra] ??= new BitSet());
+    if (pb) (this.pts[ra] ??= new BitSet()).unionInto(pb, da);
+    const db = this.delta[rb];
+    if (db) da.or(db);
     const sb = this.succList[rb];
     if (sb) {
-      const sa = (this.succ[ra] ??= new Set());
       const la = (this.succList[ra] ??= []);
-      for (const x of sb) {
-        if (sa.has(x)) continue;
-        sa.add(x);
-        la.push(x);
-      }
+      for (let i = 0; i < sb.length; i++) if (this.edges.add(ra, sb[i]!)) la.push(sb[i]!);
     }
     // In place: the survivor owns its lists (ESC absorbs every escaped object's contents node, and
     // copying its growing lists at each of those unions was quadratic).
@@ -337,29 +341,10 @@ export abstract class ConstraintGraph {
     concat(this.loads);
     concat(this.stores);
     concat(this.indirect);
-    // Pending members of either side, and what only b had, each once. A delta holds each member once
-    // and only members of its node's set, so a's pending members and `fresh` (new to a) are apart, and
-    // only b's pending ones need checking; a's list grows in place (ESC, which absorbs every escaped
-    // object's contents, carried a long delta that copying into a Set at each union made quadratic).
-    let pending = this.delta[ra];
-    if (fresh.length) {
-      if (pending) for (const o of fresh) pending.push(o);
-      else pending = fresh;
-    }
-    const pb2 = this.delta[rb];
-    if (pb2 && pb2.length) {
-      if (!pending || pending.length === 0) pending = pb2;
-      else {
-        const seen = new Set(pending);
-        for (const o of pb2) if (!seen.has(o)) pending.push(o);
-      }
-    }
-    this.delta[ra] = pending && pending.length ? pending : undefined;
     this.delta[rb] = undefined;
     this.pts[rb] = undefined;
-    this.succ[rb] = undefined;
     this.succList[rb] = undefined;
-    if (this.delta[ra]?.length) this.enqueue(ra);
+    if (!da.isEmpty()) this.enqueue(ra);
     return ra;
   }
 
@@ -368,7 +353,8 @@ export abstract class ConstraintGraph {
    * is kept for the module's lifetime and needs only the sets and the union-find.
    */
   protected releaseSolverState(): void {
-    this.succ.length = 0;
+    this.edges = new PairSet(0);
+    this.stamp.length = 0;
     this.succList.length = 0;
     this.loads.length = 0;
     this.stores.length = 0;
@@ -380,13 +366,7 @@ export abstract class ConstraintGraph {
   /** Merges every cycle of copy edges into one node. */
   protected collapseCycles(): void {
     this.edgesSinceCollapse = 0;
-    const succs = (v: number): number[] => {
-      const out: number[] = [];
-      const s = this.succList[v];
-      if (s) for (const x of s) out.push(this.find(x));
-      return out;
-    };
-    const comps = cyclesOf(this.parent.length, (v) => this.parent[v] === v && this.succ[v] !== undefined, succs);
+    const comps = cyclesOf(this.parent, this.succList, (v) => this.find(v));
     for (const comp of comps) {
       let r = comp[0]!;
       for (let i = 1; i < comp.length; i++) r = this.union(r, comp[i]!);
