@@ -30,17 +30,19 @@ export interface DataDep {
 }
 
 /**
- * A run of dependences of one kind (and location, or parameter) on a list of instructions: the edges
- * `{ from, kind, loc | arg }` for each `from` of `from`. The lists are the analyses' own, shared and
- * never copied per use: a location's reaching definitions, a function's call sites, a callee's rets.
+ * A run of dependences of one kind on a list of instructions: the edges `{ from, kind }` for each
+ * `from` of `from`, with `arg` for param; for mem / out / mem-in, one such edge with `loc` for every
+ * location of `locs` and instruction of `from`, location by location. The lists are the analyses' own
+ * where they can be, shared rather than copied per use: the reaching definitions of the locations, a
+ * function's call sites, a callee's rets, the locations an instruction reads.
  */
 export interface DepSegment {
   readonly kind: DataKind;
-  /** The abstract location, for mem / out / mem-in. */
-  readonly loc?: number;
+  readonly from: readonly Instruction[];
+  /** The abstract locations, for mem / out / mem-in. */
+  readonly locs?: readonly number[];
   /** The parameter index, for param. */
   readonly arg?: number;
-  readonly from: readonly Instruction[];
 }
 
 export interface DataDependence {
@@ -48,12 +50,11 @@ export interface DataDependence {
   /** What `u` (an instruction of this function) depends on: the edges of `groups(u)`, a fresh list on every call. */
   of(u: Instruction): readonly DataDep[];
   /**
-   * The same dependences, factored: shared immutable segments whose edges, in order, are `of(u)`. A use
-   * of memory depends on every call site of its function for each location reached from the entry, so
-   * the flat relation is a product (7 million edges over musl); its segments are shared between the
-   * uses they serve (one per location and reaching-definitions array, one per location and list of call
-   * sites for the mem-in edges, one per parameter for the param edges, one per callee for the ret
-   * edges), and hold instructions, not edges, so this is linear and allocates no edge.
+   * The same dependences, factored: immutable segments whose edges, in order, are `of(u)`. A use of
+   * memory depends on every call site of its function for each location reached from the entry, and a
+   * call reads hundreds of locations with the same definitions, so the flat relation is a product (7
+   * million edges over musl); a segment is such a product (locations × instructions), so this is about
+   * linear, allocates no edge, and segments are shared between the uses they serve where they can be.
    * Built for the whole function on first use of either method; the same list on every call.
    */
   groups(u: Instruction): readonly DepSegment[];
@@ -61,9 +62,9 @@ export interface DataDependence {
 
 /** The edges of a segment, in order. */
 export function segmentEdges(s: DepSegment, out: DataDep[] = []): DataDep[] {
-  const { kind, loc, arg } = s;
+  const { kind, locs, arg } = s;
   // the keys each kind has (and no others set to undefined: clients spread and compare them)
-  if (loc !== undefined) for (const from of s.from) out.push({ from, kind, loc });
+  if (locs !== undefined) for (const loc of locs) for (const from of s.from) out.push({ from, kind, loc });
   else if (arg !== undefined) for (const from of s.from) out.push({ from, kind, arg });
   else for (const from of s.from) out.push({ from, kind });
   return out;
@@ -101,7 +102,8 @@ function retSegmentOf(g: Func): DepSegment | null {
  * call site, so in the musl libc hundreds of functions share one list of callers.
  */
 interface CallerSegments {
-  readonly memIn: Map<number, DepSegment>;
+  /** By the (shared) list of locations. */
+  readonly memIn: Map<readonly number[], DepSegment>;
   readonly param: Map<number, DepSegment>;
 }
 const callerSegments = new WeakMap<Module, Map<string, CallerSegments>>();
@@ -139,9 +141,11 @@ function groupsOf(m: Module, fn: Func): InstTable<Groups> {
   const insts = moduleIndex(m).insts;
   const callers = cg.callersOf(fn);
   const byCallers = callerSegmentsOf(m, callers);
-  const memInOf = (loc: number): DepSegment => {
-    let r = byCallers.memIn.get(loc);
-    if (!r) byCallers.memIn.set(loc, (r = { kind: 'mem-in', loc, from: callers }));
+  /** The mem-in segment of locations `locs`; shared when `locs` is (the locations a use reads). */
+  const memInOf = (locs: readonly number[], shared: boolean): DepSegment => {
+    if (!shared) return { kind: 'mem-in', locs, from: callers };
+    let r = byCallers.memIn.get(locs);
+    if (!r) byCallers.memIn.set(locs, (r = { kind: 'mem-in', locs, from: callers }));
     return r;
   };
   const paramOf = (arg: number): DepSegment => {
@@ -161,37 +165,73 @@ function groupsOf(m: Module, fn: Func): InstTable<Groups> {
     }
     return s;
   };
-  // One location's reaching definitions other than the entry: the mem (or, at a ret, out) segment,
-  // keyed by the definitions array, which reaching-defs hands to every use with the same definitions
-  // (all of a location's definitions, a single one, ...). The instructions are looked up once per
-  // array. Only the shared arrays [ENTRY] and [] serve several locations, and they make no segment.
+  // Locations with the same reaching definitions other than the entry make one mem (or, at a ret, out)
+  // segment. Reaching-defs hands the same array to every use of locations with the same definitions
+  // (all of a location's definitions, a single one, ...; locations defined by the same instructions
+  // share theirs): the instructions are looked up once per array, and the segment is shared between
+  // uses of the same locations with the same array.
   const defInsts = new Map<readonly number[], readonly Instruction[]>();
-  const memRuns = new Map<readonly number[], DepSegment>();
-  const outRuns = new Map<readonly number[], DepSegment>();
-  const runOf = (loc: number, defs: readonly number[], from: number, isRet: boolean): DepSegment => {
-    const runs = isRet ? outRuns : memRuns;
-    let r = runs.get(defs);
-    if (r) return r;
+  const instsOf = (defs: readonly number[], from: number): readonly Instruction[] => {
     let list = defInsts.get(defs);
     if (!list) {
+      if (defs.indexOf(ENTRY, from) >= 0) throw new Error('data-dependence: ENTRY must come first in reaching definitions');
       const l: Instruction[] = new Array(defs.length - from);
       for (let k = from; k < defs.length; k++) l[k - from] = insts[defs[k]!]!;
       defInsts.set(defs, (list = l));
     }
-    runs.set(defs, (r = { kind: isRet ? 'out' : 'mem', loc, from: list }));
+    return list;
+  };
+  const memRuns = new Map<readonly number[], Map<readonly number[], DepSegment>>(); // defs -> locs -> segment
+  const outRuns = new Map<readonly number[], Map<readonly number[], DepSegment>>();
+  const runOf = (locs: readonly number[], shared: boolean, defs: readonly number[], isRet: boolean): DepSegment => {
+    const kind = isRet ? 'out' : 'mem';
+    const from = instsOf(defs, defs[0] === ENTRY ? 1 : 0);
+    if (!shared) return { kind, locs, from };
+    const runs = isRet ? outRuns : memRuns;
+    let byLocs = runs.get(defs);
+    if (!byLocs) runs.set(defs, (byLocs = new Map()));
+    let r = byLocs.get(locs);
+    if (!r) byLocs.set(locs, (r = { kind, locs, from }));
     return r;
   };
-  /** Appends the segments of one location's definitions at scratch[n...]; the new count. */
-  const pushDefs = (n: number, loc: number, defs: readonly number[], isRet: boolean): number => {
-    if (defs.length === 0) return n;
-    let from = 0;
-    if (defs[0] === ENTRY) {
-      if (!isRet && callers.length) scratch[n++] = memInOf(loc);
-      from = 1;
+  /** Whether a reaching-definitions array holds a definition other than the entry. */
+  const hasDefs = (defs: readonly number[]): boolean => defs.length > (defs[0] === ENTRY ? 1 : 0);
+  /** Appends the memory segments of `u` at scratch[n...]; the new count. */
+  const pushMemory = (n: number, u: Instruction, isRet: boolean): number => {
+    const locs = rd.usesOf(u);
+    const defsAt = rd.defsAt(u);
+    if (locs.length === 0) return n;
+    // mem-in: the locations the entry reaches, all of them (for a location no instruction here defines,
+    // and for what calls and loads through escaped pointers read, which nothing kills) or some.
+    if (!isRet && callers.length) {
+      let k = 0;
+      for (const defs of defsAt) if (defs[0] === ENTRY) k++;
+      if (k === locs.length) scratch[n++] = memInOf(locs, true);
+      else if (k) scratch[n++] = memInOf(locs.filter((_, i) => defsAt[i]![0] === ENTRY), false);
     }
-    if (from === defs.length) return n;
-    if (defs.indexOf(ENTRY, from) >= 0) throw new Error('data-dependence: ENTRY must come first in reaching definitions');
-    scratch[n++] = runOf(loc, defs, from, isRet);
+    // mem / out: one segment per distinct array, in order of first use; usually one for all locations.
+    let first: readonly number[] | undefined;
+    let mixed = false;
+    let all = true;
+    for (const defs of defsAt) {
+      if (!hasDefs(defs)) all = false;
+      else if (!first) first = defs;
+      else if (defs !== first) mixed = true;
+    }
+    if (!first) return n;
+    if (!mixed) {
+      scratch[n++] = all ? runOf(locs, true, first, isRet) : runOf(locs.filter((_, i) => hasDefs(defsAt[i]!)), false, first, isRet);
+      return n;
+    }
+    const byDefs = new Map<readonly number[], number[]>();
+    for (let i = 0; i < locs.length; i++) {
+      const defs = defsAt[i]!;
+      if (!hasDefs(defs)) continue;
+      let list = byDefs.get(defs);
+      if (!list) byDefs.set(defs, (list = []));
+      list.push(locs[i]!);
+    }
+    for (const [defs, list] of byDefs) scratch[n++] = runOf(list, false, defs, isRet);
     return n;
   };
   const memo = new InstTable<Groups>(fn);
@@ -221,10 +261,7 @@ function groupsOf(m: Module, fn: Func): InstTable<Groups> {
       }
     }
     if (r) scratch[n++] = ssaRun(runScratch, r);
-    const isRet = u.op === 'ret';
-    const locs = rd.usesOf(u);
-    const defsAt = rd.defsAt(u);
-    for (let i = 0; i < defsAt.length; i++) n = pushDefs(n, locs[i]!, defsAt[i]!, isRet);
+    n = pushMemory(n, u, u.op === 'ret');
     if (u.op === 'call' || u.op === 'invoke') {
       for (const g of cg.targetsOf(u)) {
         if (g.isDeclaration) continue;

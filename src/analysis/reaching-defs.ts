@@ -105,6 +105,8 @@ function compute(me: MemoryEffects, fn: Func): ReachingDefs {
 }
 
 const NONE_DEFS: readonly (readonly number[])[] = [];
+/** The definitions of a used location nothing in the function defines. */
+const ONLY_ENTRY: readonly number[] = [ENTRY];
 
 /**
  * Per-location scratch tables, shared by every solve (one function at a time): arrays indexed by
@@ -117,9 +119,6 @@ class LocScratch {
   killable: Int32Array = new Int32Array(0);
   /** Index into the solve's weak / killable lists, valid with `used`'s stamp. */
   slot: Int32Array = new Int32Array(0);
-  /** Stamp of the block (and definition) after which `since[loc]` is valid. */
-  sinceStamp: Int32Array = new Int32Array(0);
-  since: (readonly number[] | undefined)[] = [];
 
   private buffer = new Uint32Array(1024);
   /** `n` zeroed words for one solve's bit vectors (the buffer is reused: one allocation, not five per function). */
@@ -139,8 +138,6 @@ class LocScratch {
     this.used = grow(this.used);
     this.killable = grow(this.killable);
     this.slot = grow(this.slot);
-    this.sinceStamp = grow(this.sinceStamp);
-    while (this.since.length < this.used.length) this.since.push(undefined);
   }
 }
 const scratch = new LocScratch();
@@ -227,6 +224,12 @@ function solve(me: MemoryEffects, fn: Func): { usesOf: InstTable<readonly number
     }
   }
 
+  // Weak locations with the same defining instructions have the same reaching definitions everywhere
+  // (a definition of one is a definition of all): one class for them, whose arrays they share, so a call
+  // that reads hundreds of locations its callees write reads a few arrays (and data dependence makes a
+  // few segments). Classes by a hash of the id list, confirmed element by element.
+  const { classOf, classIds, classBits } = internClasses(weakIds, weakBits);
+
   const W = (nbits + 31) >>> 5;
   const set = (arr: Uint32Array, base: number, bit: number): void => {
     arr[base + (bit >>> 5)]! |= 1 << (bit & 31);
@@ -286,46 +289,44 @@ function solve(me: MemoryEffects, fn: Func): { usesOf: InstTable<readonly number
   }
 
   // Each block's instructions in order, from its in-set: record at uses, apply definitions. A weak
-  // location reached by all its definitions (the common case) shares one array.
-  const allDefs: (readonly number[] | undefined)[] = new Array(weakIds.length).fill(undefined);
-  const ONLY_ENTRY: readonly number[] = [ENTRY];
-  const lastSome: (readonly number[] | undefined)[] = new Array(weakIds.length).fill(undefined);
+  // class reached by all its definitions (the common case) shares one array.
+  const nc = classIds.length;
+  const allDefs: (readonly number[] | undefined)[] = new Array(nc).fill(undefined);
+  const lastSome: (readonly number[] | undefined)[] = new Array(nc).fill(undefined);
   const lastMulti: (readonly number[] | undefined)[] = new Array(killBits.length).fill(undefined);
   const singles: (readonly number[] | undefined)[] = new Array(nbits).fill(undefined); // bit of a killable location -> [its definition]
   const result = new InstTable<readonly (readonly number[])[]>(fn);
   const state = words.subarray(4 * size, 4 * size + W);
   const has = (bit: number): boolean => (state[bit >>> 5]! & (1 << (bit & 31))) !== 0;
-  /** The definitions of `loc` in the current state. */
-  const reachingAt = (loc: number): readonly number[] => {
-    const slot = sc.slot[loc]!;
-    if (slot >= 0) {
-      const kb = killBits[slot]!;
-      // Mostly one definition, the last store (a local variable at -O0): one array per definition.
-      let only = -1;
-      for (const bit of kb) {
-        if (!has(bit)) continue;
-        if (only >= 0) {
-          const defs = kb.filter(has).map((b) => bitSite[b]!);
-          const last = lastMulti[slot];
-          if (last && last.length === defs.length && last.every((d, k) => d === defs[k])) return last;
-          lastMulti[slot] = defs;
-          return defs;
-        }
-        only = bit;
+  /** The definitions of killable location slot `slot` in the current state. */
+  const reachingKillable = (slot: number): readonly number[] => {
+    const kb = killBits[slot]!;
+    // Mostly one definition, the last store (a local variable at -O0): one array per definition.
+    let only = -1;
+    for (const bit of kb) {
+      if (!has(bit)) continue;
+      if (only >= 0) {
+        const defs = kb.filter(has).map((b) => bitSite[b]!);
+        const last = lastMulti[slot];
+        if (last && last.length === defs.length && last.every((d, k) => d === defs[k])) return last;
+        lastMulti[slot] = defs;
+        return defs;
       }
-      if (only < 0) return NONE; // unreachable
-      return (singles[only] ??= [bitSite[only]!]);
+      only = bit;
     }
-    if (slot === -1) return ONLY_ENTRY;
-    const wi = -2 - slot;
-    const bits = weakBits[wi]!;
+    if (only < 0) return NONE; // unreachable
+    return (singles[only] ??= [bitSite[only]!]);
+  };
+  /** The definitions of weak class `c` in the current state: ENTRY, then its definitions that reach. */
+  const reachingWeak = (c: number): readonly number[] => {
+    const bits = classBits[c]!;
     let n = 0;
     for (let k = 0; k < bits.length; k++) if (has(bits[k]!)) n++;
-    const ids = weakIds[wi]!;
-    if (n === bits.length) return (allDefs[wi] ??= [ENTRY, ...ids]);
-    // The same partial set as the last one of this location (the next block often has it too): that
-    // array again, which also lets data dependence share its edges.
-    const last = lastSome[wi];
+    const ids = classIds[c]!;
+    if (n === bits.length) return (allDefs[c] ??= [ENTRY, ...ids]);
+    // The same partial set as the last one of this class (the next block often has it too): that
+    // array again, which also lets data dependence share its segments.
+    const last = lastSome[c];
     if (last && last.length === n + 1) {
       let same = true;
       for (let k = 0, j = 1; k < bits.length && same; k++) if (has(bits[k]!)) same = last[j++] === ids[k];
@@ -334,11 +335,19 @@ function solve(me: MemoryEffects, fn: Func): { usesOf: InstTable<readonly number
     const some: number[] = new Array(n + 1);
     some[0] = ENTRY;
     for (let k = 0, j = 1; k < bits.length; k++) if (has(bits[k]!)) some[j++] = ids[k]!;
-    lastSome[wi] = some;
+    lastSome[c] = some;
     return some;
   };
-  // Within a block, uses of a location with no definition of it in between share one array too:
-  // since[loc] holds while sinceStamp[loc] is the block's stamp (a definition of loc resets it).
+  // Within a block, uses of a killable location or weak class with no definition of it in between share
+  // one array too: since[key] holds while sinceStamp[key] is the block's stamp (a definition resets it).
+  // Keys: a killable location's slot, or killBits.length + its class for a weak one.
+  const nk = killBits.length;
+  const keyOf = (loc: number): number => {
+    const slot = sc.slot[loc]!;
+    return slot >= 0 ? slot : slot === -1 ? -1 : nk + classOf[-2 - slot]!;
+  };
+  const sinceStamp = new Int32Array(nk + nc);
+  const since: (readonly number[] | undefined)[] = new Array(nk + nc).fill(undefined);
   for (const b of fn.blocks) {
     if (!cfg.reachable(b)) continue;
     state.set(inS.subarray(b.index * W, b.index * W + W));
@@ -348,24 +357,71 @@ function solve(me: MemoryEffects, fn: Func): { usesOf: InstTable<readonly number
       if (uses) {
         const defs: (readonly number[])[] = new Array(uses.length);
         for (let i = 0; i < uses.length; i++) {
-          const loc = uses[i]!;
-          if (sc.sinceStamp[loc] === blockStamp) {
-            defs[i] = sc.since[loc]!;
+          const key = keyOf(uses[i]!);
+          if (key < 0) {
+            defs[i] = ONLY_ENTRY;
             continue;
           }
-          const r = reachingAt(loc);
+          if (sinceStamp[key] === blockStamp) {
+            defs[i] = since[key]!;
+            continue;
+          }
+          const r = key < nk ? reachingKillable(key) : reachingWeak(key - nk);
           defs[i] = r;
-          sc.since[loc] = r;
-          sc.sinceStamp[loc] = blockStamp;
+          since[key] = r;
+          sinceStamp[key] = blockStamp;
         }
         result.set(inst, defs);
       }
-      if (instBit.get(inst) !== undefined || pairBits.get(inst)) for (const loc of me.of(inst).defs) sc.sinceStamp[loc] = 0;
+      if (instBit.get(inst) !== undefined || pairBits.get(inst)) {
+        for (const loc of me.of(inst).defs) {
+          if (sc.used[loc] !== fnStamp) continue;
+          const key = keyOf(loc);
+          if (key >= 0) sinceStamp[key] = 0;
+        }
+      }
       define(inst, state, 0);
     }
   }
-  // The scratch keeps no reference into this function's results.
-  for (const loc of usedList) sc.since[loc] = undefined;
 
   return { usesOf, result };
+}
+
+interface WeakClasses {
+  /** The class of each weak location slot. */
+  readonly classOf: Int32Array;
+  /** Per class: the defining instructions' ids, and their bits (those of any member location). */
+  readonly classIds: readonly (readonly number[])[];
+  readonly classBits: readonly (readonly number[])[];
+}
+
+/** Groups weak location slots whose defining instruction lists are equal (their bit lists then are too). */
+function internClasses(weakIds: readonly (readonly number[])[], weakBits: readonly (readonly number[])[]): WeakClasses {
+  const classOf = new Int32Array(weakIds.length);
+  const classIds: (readonly number[])[] = [];
+  const classBits: (readonly number[])[] = [];
+  const byHash = new Map<number, number[]>(); // hash -> classes with it
+  for (let w = 0; w < weakIds.length; w++) {
+    const ids = weakIds[w]!;
+    let h = ids.length;
+    for (const id of ids) h = (Math.imul(h, 31) + id) | 0;
+    let bucket = byHash.get(h);
+    if (!bucket) byHash.set(h, (bucket = []));
+    let c = -1;
+    for (const k of bucket) {
+      const other = classIds[k]!;
+      if (other.length === ids.length && other.every((x, i) => x === ids[i])) {
+        c = k;
+        break;
+      }
+    }
+    if (c < 0) {
+      c = classIds.length;
+      classIds.push(ids);
+      classBits.push(weakBits[w]!);
+      bucket.push(c);
+    }
+    classOf[w] = c;
+  }
+  return { classOf, classIds, classBits };
 }
