@@ -16,6 +16,7 @@ export function solvePointsTo(m: Module): PointsTo {
 }
 
 const NO_OBJECTS: readonly number[] = [];
+const EMPTY_FUNCS: readonly Func[] = [];
 
 /**
  * Whether a value of this type can carry a pointer: pointers, integers at least as wide as one (a
@@ -42,22 +43,78 @@ function isScalar(t: Type | undefined): boolean {
   return t !== undefined && (t.kind === 'int' || t.kind === 'float' || t.kind === 'ptr');
 }
 
+/** The arguments of a call or invoke are its operands [1, argsEnd). */
+function argsEnd(call: Instruction): number {
+  return call.op === 'invoke' ? call.operands.length - 2 : call.operands.length;
+}
+
+// Per-value tables are typed arrays indexed by the ids lowering gave (instructions: module-wide id;
+// parameters: their function's offset plus index; functions: index), holding node + 1 (0: none yet):
+// Maps keyed by the IR objects cost hashing on every operand and, as they grew, much of the garbage
+// collector's time.
 class Andersen extends ConstraintGraph {
   private readonly siteObj = new Map<Instruction | GlobalVariable | Func, number>();
   private readonly statics = new Map<string, number>();
   private readonly vaArea = new Map<Func, number>();
 
-  private readonly valueNode = new Map<Value, number>();
+  /** Instruction id → node + 1. */
+  private readonly instNode: Int32Array;
+  /** Function index → the slot of its first parameter in `paramNode`. */
+  private readonly paramBase: Int32Array;
+  /** Parameter slot → node + 1. */
+  private readonly paramNode: Int32Array;
+  /** Function index → node + 1 of its return, of its extra (variadic) arguments. */
+  private readonly retNode: Int32Array;
+  private readonly varargNode: Int32Array;
   private readonly constNode = new Map<Value, number>();
   private readonly constObjCache = new Map<Value, readonly number[]>();
-  private readonly retNode = new Map<Func, number>();
-  private readonly varargNode = new Map<Func, number>();
-  private readonly callTargets = new Map<Instruction, Set<Func>>();
-  private readonly unknownCalls = new Set<Instruction>();
-  private readonly callbackBound = new Set<Func>();
+  /** Instruction id → the functions a call was bound to, in the order found. */
+  private readonly callTargets: (Func[] | undefined)[];
+  /** Instruction id → 1 when the call was bound to unknown code. */
+  private readonly unknownCalls: Uint8Array;
+  /** Function index → 1 when its parameters and return were bound to ESC (it escaped). */
+  private readonly callbackBound: Uint8Array;
+  /** Scratch list of an instruction's source nodes. */
+  private readonly sources: number[] = [];
 
   constructor(private readonly m: Module) {
     super();
+    let insts = 0;
+    let params = 0;
+    const fns = m.functions;
+    this.paramBase = new Int32Array(fns.length);
+    for (let i = 0; i < fns.length; i++) {
+      const f = fns[i]!;
+      this.paramBase[i] = params;
+      params += f.params.length;
+      for (let j = 0; j < f.blocks.length; j++) {
+        const is = f.blocks[j]!.instructions;
+        if (is.length) insts = Math.max(insts, is[is.length - 1]!.id + 1);
+      }
+    }
+    this.instNode = new Int32Array(insts);
+    this.paramNode = new Int32Array(params);
+    this.retNode = new Int32Array(fns.length);
+    this.varargNode = new Int32Array(fns.length);
+    this.callTargets = new Array<Func[] | undefined>(insts).fill(undefined);
+    this.unknownCalls = new Uint8Array(insts);
+    this.callbackBound = new Uint8Array(fns.length);
+  }
+
+  /** Whether `v` is an instruction or parameter of this module (the tables know only those). */
+  private owns(v: Instruction | Param): boolean {
+    const f = v.vk === 'inst' ? v.parent?.fn : v.fn;
+    return f !== undefined && this.m.functions[f.index] === f && (v.vk === 'arg' || (v.id >= 0 && v.id < this.instNode.length));
+  }
+
+  /** The node + 1 of an instruction or parameter (0: none). */
+  private nodeOf(v: Instruction | Param): number {
+    return v.vk === 'inst' ? this.instNode[v.id]! : this.paramNode[this.paramBase[v.fn.index]! + v.index]!;
+  }
+
+  private setNode(v: Instruction | Param, n: number): void {
+    if (v.vk === 'inst') this.instNode[v.id] = n + 1;
+    else this.paramNode[this.paramBase[v.fn.index]! + v.index] = n + 1;
   }
 
   /** A new abstract object, found again by its site. */
@@ -73,30 +130,33 @@ class Andersen extends ConstraintGraph {
    * set, and a third fewer nodes on -O0 code.) Not when a phi or an earlier use already made its node.
    */
   private alias(inst: Instruction, n: number): boolean {
-    if (this.valueNode.has(inst)) return false;
-    this.valueNode.set(inst, n);
+    if (this.instNode[inst.id] !== 0) return false;
+    this.instNode[inst.id] = n + 1;
     return true;
   }
 
   private node(v: Instruction | Param): number {
-    let n = this.valueNode.get(v);
-    if (n === undefined) {
-      n = this.newNode();
-      this.valueNode.set(v, n);
-    }
-    return n;
+    const n = this.nodeOf(v);
+    if (n !== 0) return n - 1;
+    const fresh = this.newNode();
+    this.setNode(v, fresh);
+    return fresh;
   }
 
   private funcRet(f: Func): number {
-    let n = this.retNode.get(f);
-    if (n === undefined) this.retNode.set(f, (n = this.newNode()));
-    return n;
+    const n = this.retNode[f.index]!;
+    if (n !== 0) return n - 1;
+    const fresh = this.newNode();
+    this.retNode[f.index] = fresh + 1;
+    return fresh;
   }
 
   private funcVarargs(f: Func): number {
-    let n = this.varargNode.get(f);
-    if (n === undefined) this.varargNode.set(f, (n = this.newNode()));
-    return n;
+    const n = this.varargNode[f.index]!;
+    if (n !== 0) return n - 1;
+    const fresh = this.newNode();
+    this.varargNode[f.index] = fresh + 1;
+    return fresh;
   }
 
   private staticObj(name: string): number {
@@ -117,6 +177,11 @@ class Andersen extends ConstraintGraph {
     if (c.vk !== 'global' && c.vk !== 'func' && c.vk !== 'alias' && c.vk !== 'cexpr' && c.vk !== 'caggr') return NO_OBJECTS;
     let r = this.constObjCache.get(c);
     if (r) return r;
+    if (c.vk === 'global' || c.vk === 'func') {
+      r = [this.globalObj(c)];
+      this.constObjCache.set(c, r);
+      return r;
+    }
     const out = new Set<number>();
     const visit = (v: Value, depth: number): void => {
       if (depth > 64) return;
@@ -174,36 +239,42 @@ class Andersen extends ConstraintGraph {
     }
     for (const f of m.functions) this.globalObj(f);
 
-    // Which functions are called or address-taken inside the module: the others are roots.
-    const used = new Set<Func>();
-    for (const f of m.functions) {
-      for (const b of f.blocks) {
-        for (const inst of b.instructions) {
+    // Which functions are called or address-taken inside the module: the others are roots. (Indexed
+    // loops: this runs once, mostly before the optimizing compiler, where for-of allocates iterators.)
+    const fns = m.functions;
+    const used = new Uint8Array(fns.length);
+    for (let fi = 0; fi < fns.length; fi++) {
+      const blocks = fns[fi]!.blocks;
+      for (let bi = 0; bi < blocks.length; bi++) {
+        const insts = blocks[bi]!.instructions;
+        for (let ii = 0; ii < insts.length; ii++) {
+          const inst = insts[ii]!;
           const direct = calledFunction(inst);
-          if (direct) used.add(direct);
+          if (direct) used[direct.index] = 1;
           const ops = inst.operands;
-          for (let i = direct ? 1 : 0; i < ops.length; i++) {
-            for (const o of this.constObjs(ops[i]!)) {
-              const site = this.objects[o]!.site;
-              if (site && site.vk === 'func') used.add(site);
-            }
-          }
+          for (let i = direct ? 1 : 0; i < ops.length; i++) this.markUsed(this.constObjs(ops[i]!), used);
         }
       }
     }
-    for (const g of m.globals) {
-      if (!g.initializer) continue;
-      for (const o of this.constObjs(g.initializer)) {
-        const site = this.objects[o]!.site;
-        if (site && site.vk === 'func') used.add(site);
-      }
-    }
-    for (const f of m.functions) {
+    for (const g of m.globals) if (g.initializer) this.markUsed(this.constObjs(g.initializer), used);
+    for (let fi = 0; fi < fns.length; fi++) {
+      const f = fns[fi]!;
       if (f.isDeclaration) continue;
-      if (!used.has(f) || f.name === 'main') {
+      if (!used[fi] || f.name === 'main') {
         for (const p of f.params) if (p.type.kind === 'ptr') this.addPts(this.node(p), [this.externalObj]);
       }
-      for (const b of f.blocks) for (const inst of b.instructions) this.instruction(f, inst);
+      const blocks = f.blocks;
+      for (let bi = 0; bi < blocks.length; bi++) {
+        const insts = blocks[bi]!.instructions;
+        for (let ii = 0; ii < insts.length; ii++) this.instruction(f, insts[ii]!);
+      }
+    }
+  }
+
+  private markUsed(objs: readonly number[], used: Uint8Array): void {
+    for (let i = 0; i < objs.length; i++) {
+      const site = this.objects[objs[i]!]!.site;
+      if (site && site.vk === 'func') used[site.index] = 1;
     }
   }
 
@@ -256,15 +327,15 @@ class Andersen extends ConstraintGraph {
       default: {
         // Value-forwarding instructions: casts, GEP, arithmetic, phi, select, freeze, aggregates.
         if (!mayHoldPointer(inst.type)) return;
-        const from = inst.op === 'select' ? ops.slice(1) : ops;
-        const sources: number[] = [];
-        for (const op of from) {
-          const n = this.src(op);
+        const sources = this.sources;
+        sources.length = 0;
+        for (let i = inst.op === 'select' ? 1 : 0; i < ops.length; i++) {
+          const n = this.src(ops[i]!);
           if (n !== undefined && !sources.includes(n)) sources.push(n);
         }
         if (sources.length === 1 && this.alias(inst, sources[0]!)) return;
         const x = this.node(inst);
-        for (const n of sources) this.addEdge(n, x);
+        for (let i = 0; i < sources.length; i++) this.addEdge(sources[i], x);
       }
     }
   }
@@ -295,21 +366,22 @@ class Andersen extends ConstraintGraph {
   }
 
   private bind(call: Instruction, g: Func): void {
-    let targets = this.callTargets.get(call);
-    if (!targets) this.callTargets.set(call, (targets = new Set()));
-    if (targets.has(g)) return;
-    targets.add(g);
-    const args = callArgs(call);
+    const targets = this.callTargets[call.id];
+    if (!targets) this.callTargets[call.id] = [g];
+    else if (targets.includes(g)) return;
+    else targets.push(g);
     if (g.isDeclaration) {
       const model = externModel(g.name);
-      if (model) this.applyModel(call, args, model);
+      if (model) this.applyModel(call, callArgs(call), model);
       else this.bindUnknown(call);
       return;
     }
-    args.forEach((a, i) => {
-      const p = g.params[i];
-      this.addEdge(this.src(a), p ? this.node(p) : this.funcVarargs(g));
-    });
+    const ops = call.operands;
+    const end = argsEnd(call);
+    for (let i = 1; i < end; i++) {
+      const p = g.params[i - 1];
+      this.addEdge(this.src(ops[i]!), p ? this.node(p) : this.funcVarargs(g));
+    }
     if (call.type.kind === 'void') return;
     // A direct call's result is exactly what the callee returns.
     if (calledFunction(call) === g && this.alias(call, this.funcRet(g))) return;
@@ -317,9 +389,11 @@ class Andersen extends ConstraintGraph {
   }
 
   private bindUnknown(call: Instruction): void {
-    if (this.unknownCalls.has(call)) return;
-    this.unknownCalls.add(call);
-    for (const a of callArgs(call)) this.addEdge(this.src(a), this.esc);
+    if (this.unknownCalls[call.id]) return;
+    this.unknownCalls[call.id] = 1;
+    const ops = call.operands;
+    const end = argsEnd(call);
+    for (let i = 1; i < end; i++) this.addEdge(this.src(ops[i]!), this.esc);
     if (call.type.kind !== 'void') this.addEdge(this.esc, this.node(call));
   }
 
@@ -357,8 +431,8 @@ class Andersen extends ConstraintGraph {
 
   /** An escaped function may be called by unknown code with escaped pointers. */
   protected override functionEscaped(g: Func): void {
-    if (g.isDeclaration || this.callbackBound.has(g)) return;
-    this.callbackBound.add(g);
+    if (g.isDeclaration || this.callbackBound[g.index]) return;
+    this.callbackBound[g.index] = 1;
     for (const p of g.params) this.addEdge(this.esc, this.node(p));
     this.addEdge(this.funcVarargs(g), this.esc);
     this.addEdge(this.funcRet(g), this.esc);
@@ -374,7 +448,7 @@ class Andersen extends ConstraintGraph {
       let changed = false;
       for (const calls of this.indirect) {
         for (const c of calls ?? []) {
-          if (!this.callTargets.has(c) && !this.unknownCalls.has(c)) {
+          if (!this.callTargets[c.id] && !this.unknownCalls[c.id]) {
             this.bindUnknown(c);
             changed = true;
           }
@@ -419,7 +493,7 @@ class Andersen extends ConstraintGraph {
       objects: this.objects,
       external: this.externalObj,
       pointsTo(v: Value): readonly number[] {
-        if (v.vk === 'inst' || v.vk === 'arg') return setOf(self.valueNode.get(v));
+        if (v.vk === 'inst' || v.vk === 'arg') return self.owns(v) && self.nodeOf(v) !== 0 ? setOf(self.nodeOf(v) - 1) : EMPTY;
         if (v.vk === 'block' || v.vk === 'metadata' || v.vk === 'asm') return EMPTY;
         let r = constSets.get(v);
         if (!r) constSets.set(v, (r = canonicalSet([...self.constObjs(v)].sort((a, b) => a - b))));
@@ -429,10 +503,14 @@ class Andersen extends ConstraintGraph {
       callees(call) {
         let r = calleesCache.get(call);
         // By object id: the order targets were found in depends on the solver's schedule.
-        if (!r) calleesCache.set(call, (r = [...(self.callTargets.get(call) ?? [])].sort((f, g) => self.siteObj.get(f)! - self.siteObj.get(g)!)));
+        if (!r) {
+          const targets = self.owns(call) ? self.callTargets[call.id] : undefined;
+          r = targets ? [...targets].sort((f, g) => self.siteObj.get(f)! - self.siteObj.get(g)!) : EMPTY_FUNCS;
+          calleesCache.set(call, r);
+        }
         return r;
       },
-      callsUnknown: (call) => this.unknownCalls.has(call),
+      callsUnknown: (call) => this.owns(call) && this.unknownCalls[call.id] === 1,
       escaped: [...this.escapedList].sort((a, b) => a - b),
       canonical,
       objectOf: (site) => this.siteObj.get(site),
