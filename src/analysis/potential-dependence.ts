@@ -149,7 +149,6 @@ function compute(m: Module, fn: Func): PotentialDependence {
   const cd = controlDependenceOf(fn);
   const rd = reachingDefsOf(m, fn);
   const byUse = new Map<Instruction, PotentialDep[]>();
-  const byDir = new Map<string, Set<Instruction>>();
   const insts = moduleIndex(m).insts;
   // Candidates, one bit per (b, d, v) that has any: a use u of v outside b's control (2) reached by a
   // definition of v lying in the transitive control-dependence region of another direction d' of b
@@ -171,43 +170,60 @@ function compute(m: Module, fn: Func): PotentialDependence {
     ancestors.set(blk, (r = [...out.values()]));
     return r;
   };
-  interface Triple {
-    readonly b: Instruction;
-    readonly d: number;
-    readonly loc: number;
-  }
-  const triples: Triple[] = [];
+  // A triple is the dependence it stands for, shared by every use it reaches.
+  const triples: PotentialDep[] = [];
   const tripleBit = new Map<number, Map<number, number>>(); // (branch id, direction) -> loc -> bit
   const triplesOfLoc = new Map<number, number[]>();
-  const candidateTriples = new Map<Instruction, Set<number>>();
+  const candidateTriples = new Map<Instruction, number[]>();
+  const lastUse: Instruction[] = []; // bit -> the use that last listed it (each listed once per use)
   const edgeBits = new Map<Instruction, number[][]>(); // branch -> per direction, the bits it generates
+  // The directions (b, d) a reaching-definitions array offers, whatever the use and location: over the
+  // ancestors (b, d') of its definitions' blocks, each direction d of b with another target than d'.
+  // Once per array: reaching-defs hands the same array to the uses of every location with the same
+  // definitions (a call reads hundreds of them).
+  const offered = new Map<readonly number[], readonly CtrlDep[]>();
+  const offeredBy = (defs: readonly number[]): readonly CtrlDep[] => {
+    let r = offered.get(defs);
+    if (r) return r;
+    const blocks = new Set<BasicBlock>();
+    for (const id of defs) if (id !== ENTRY) blocks.add(insts[id]!.parent);
+    const seen = new Set<string>();
+    const dirs = new Map<string, CtrlDep>();
+    for (const blk of blocks) {
+      for (const { branch: b, direction: other } of ancestorsOf(blk)) {
+        const k = dirKey(b, other);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        const targets = cfg.targets(b.parent);
+        targets.forEach((t, d) => {
+          if (t !== targets[other]) dirs.set(dirKey(b, d), { branch: b, direction: d });
+        });
+      }
+    }
+    offered.set(defs, (r = [...dirs.values()]));
+    return r;
+  };
   for (const blk of cfg.rpo) {
     for (const u of blk.instructions) {
       const direct = cd.ofInst(u);
-      for (const [loc, defs] of rd.all(u)) {
-        const blocks = new Set<BasicBlock>();
-        for (const id of defs) if (id !== ENTRY) blocks.add(insts[id]!.parent);
-        const seen = new Set<string>();
-        for (const blk of blocks) {
-          for (const { branch: b, direction: other } of ancestorsOf(blk)) {
-            const k = dirKey(b, other);
-            if (seen.has(k)) continue;
-            seen.add(k);
-            if (direct.some((c) => c.branch === b)) continue;
-            const targets = cfg.targets(b.parent);
-            targets.forEach((t, d) => {
-              if (t === targets[other]) return;
-              const dirBits = tripleBit.get(b.id * 1024 + d) ?? tripleBit.set(b.id * 1024 + d, new Map()).get(b.id * 1024 + d)!;
-              let bit = dirBits.get(loc);
-              if (bit === undefined) {
-                dirBits.set(loc, (bit = triples.push({ b, d, loc }) - 1));
-                (triplesOfLoc.get(loc) ?? triplesOfLoc.set(loc, []).get(loc)!).push(bit);
-                const perDir = edgeBits.get(b) ?? edgeBits.set(b, targets.map(() => [])).get(b)!;
-                perDir[d]!.push(bit);
-              }
-              (candidateTriples.get(u) ?? candidateTriples.set(u, new Set()).get(u)!).add(bit);
-            });
+      const locs = rd.usesOf(u);
+      const defsAt = rd.defsAt(u);
+      for (let i = 0; i < locs.length; i++) {
+        const loc = locs[i]!;
+        for (const { branch: b, direction: d } of offeredBy(defsAt[i]!)) {
+          // (2): not control dependent on b
+          if (direct.some((c) => c.branch === b)) continue;
+          const dirBits = tripleBit.get(b.id * 1024 + d) ?? tripleBit.set(b.id * 1024 + d, new Map()).get(b.id * 1024 + d)!;
+          let bit = dirBits.get(loc);
+          if (bit === undefined) {
+            dirBits.set(loc, (bit = triples.push({ branch: b, direction: d, loc }) - 1));
+            (triplesOfLoc.get(loc) ?? triplesOfLoc.set(loc, []).get(loc)!).push(bit);
+            const perDir = edgeBits.get(b) ?? edgeBits.set(b, cfg.targets(b.parent).map(() => [])).get(b)!;
+            perDir[d]!.push(bit);
           }
+          if (lastUse[bit] === u) continue;
+          lastUse[bit] = u;
+          (candidateTriples.get(u) ?? candidateTriples.set(u, []).get(u)!).push(bit);
         }
       }
     }
@@ -256,18 +272,28 @@ function compute(m: Module, fn: Func): PotentialDependence {
     for (const x of blk.instructions) {
       for (const t of candidateTriples.get(x) ?? []) {
         if ((state[t >>> 5]! & (1 << (t & 31))) === 0) continue;
-        const { b, d, loc } = triples[t]!;
-        (byUse.get(x) ?? byUse.set(x, []).get(x)!).push({ branch: b, direction: d, loc });
-        const key = dirKey(b, d);
-        (byDir.get(key) ?? byDir.set(key, new Set()).get(key)!).add(x);
+        (byUse.get(x) ?? byUse.set(x, []).get(x)!).push(triples[t]!);
       }
       const strong = me.of(x).strong;
       if (strong !== undefined) for (const t of triplesOfLoc.get(strong) ?? []) state[t >>> 5]! &= ~(1 << (t & 31));
     }
   }
+  let byDir: Map<string, Set<Instruction>> | undefined;
   return {
     fn,
     of: (u) => byUse.get(u) ?? NONE,
-    dependents: (branch, direction) => [...(byDir.get(dirKey(branch, direction)) ?? [])],
+    dependents: (branch, direction) => {
+      // The reverse relation, on first request: few clients ask for it.
+      if (!byDir) {
+        byDir = new Map();
+        for (const [x, deps] of byUse) {
+          for (const p of deps) {
+            const key = dirKey(p.branch, p.direction);
+            (byDir.get(key) ?? byDir.set(key, new Set()).get(key)!).add(x);
+          }
+        }
+      }
+      return [...(byDir.get(dirKey(branch, direction)) ?? [])];
+    },
   };
 }

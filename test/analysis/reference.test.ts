@@ -1,7 +1,7 @@
 // The fast analyses give the same relations as the straightforward implementations they replaced
 // (kept in test/analysis/reference/): the points-to solution (every value's set, every object's
 // contents, call targets, unknown calls, escaped objects), reaching definitions (every use of every
-// location), and data dependence (every edge, in order). Run on the front-end corpus at -O0 and -O2,
+// location), data dependence (every edge) and potential dependence (every branch direction, in order). Run on the front-end corpus at -O0 and -O2,
 // the analysis fixtures, and, when the musl build is there, a printf program linked with the libc
 // (escapes, callbacks, varargs and library models on real code). Speed must not have cost soundness.
 
@@ -19,6 +19,8 @@ import { moduleIndex } from '../../src/analysis/module-index.js';
 import { pointsToOf as referencePointsTo } from './reference/points-to.js';
 import { reachingDefsOf as referenceReachingDefs } from './reference/reaching-defs.js';
 import { dataDependenceOf as referenceDataDependence } from './reference/data-dependence.js';
+import { potentialDependenceOf } from '../../src/analysis/potential-dependence.js';
+import { potentialDependenceOf as referencePotentialDependence } from './reference/potential-dependence.js';
 import { root } from './helpers.js';
 
 const work = mkdtempSync(join(tmpdir(), 'sympath-analysis-reference-'));
@@ -52,6 +54,8 @@ function sameRelations(m: Module): void {
     const rrd = referenceReachingDefs(m, fn);
     const dd = dataDependenceOf(m, fn);
     const rdd = referenceDataDependence(m, fn);
+    const pd = potentialDependenceOf(m, fn);
+    const rpd = referencePotentialDependence(m, fn);
     for (const b of fn.blocks) {
       for (const u of b.instructions) {
         const where = `instruction ${u.id} (${u.op}) of @${fn.name}`;
@@ -73,6 +77,11 @@ function sameRelations(m: Module): void {
         // the factored form: memoised, and its segments concatenate to the flat list
         expect(dd.groups(u), where).toBe(dd.groups(u));
         expect(dd.groups(u).flatMap((s) => segmentEdges(s)), where).toEqual(dd.of(u));
+        const potential = (deps: readonly { branch: { id: number }; direction: number; loc: number }[]): string[] => deps.map((p) => `${p.branch.id} ${p.direction} ${p.loc}`);
+        expect(potential(pd.of(u)), where).toEqual(potential(rpd.of(u)));
+        if (u.op === 'br' || u.op === 'switch') {
+          for (let d = 0; d <= u.operands.length; d++) expect(pd.dependents(u, d).map((x) => x.id), where).toEqual(rpd.dependents(u, d).map((x) => x.id));
+        }
       }
     }
     for (const loc of fast.objects.keys()) expect(rd.defSites(loc)).toEqual(rrd.defSites(loc));
