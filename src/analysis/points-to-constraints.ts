@@ -127,7 +127,8 @@ class Andersen extends ConstraintGraph {
   /**
    * Makes `inst` share node `n` when nothing else can flow into it: a cast or GEP of one pointer, a
    * direct call's result. (Offline variable substitution, in its simplest form: no edge, no copy of the
-   * set, and a third fewer nodes on -O0 code.) Not when a phi or an earlier use already made its node.
+   * set, and a third fewer nodes on -O0 code.) Not when a phi or an earlier use already made its node:
+   * those are merged after generation (`substitute`, in points-to-graph.ts).
    */
   private alias(inst: Instruction, n: number): boolean {
     if (this.instNode[inst.id] !== 0) return false;
@@ -140,6 +141,8 @@ class Andersen extends ConstraintGraph {
     if (n !== 0) return n - 1;
     const fresh = this.newNode();
     this.setNode(v, fresh);
+    // Call binding adds inputs to parameters and call results while solving.
+    if (v.vk === 'arg' || v.op === 'call' || v.op === 'invoke') this.pin(fresh);
     return fresh;
   }
 
@@ -155,6 +158,7 @@ class Andersen extends ConstraintGraph {
     const n = this.varargNode[f.index]!;
     if (n !== 0) return n - 1;
     const fresh = this.newNode();
+    this.pin(fresh);
     this.varargNode[f.index] = fresh + 1;
     return fresh;
   }
@@ -440,6 +444,7 @@ class Andersen extends ConstraintGraph {
 
   solve(): PointsTo {
     this.generate();
+    this.substitute();
     this.collapseCycles();
     this.propagate();
     // Indirect calls still without a target may only be reached through memory the module never

@@ -15,6 +15,10 @@
 // holds data) whenever enough new edges have appeared since the last search for cycles. Copy edges are
 // deduplicated in one table of node pairs (pair-set.ts), not a Set per node.
 //
+// Before solving, offline substitution merges nodes that must end with the same set: a node whose only
+// input is one copy edge, and nodes whose only input is a load through the same pointer node (see
+// `substitute`).
+//
 // Escape: the node ESC stands for everything unknown code can reach. An object in pts(ESC) has escaped:
 // its contents become ESC itself, and unless it is a function (kept whole, as a call target) it is
 // *merged*: from then on it travels as EXTERNAL, the one location standing for all memory unknown code
@@ -25,6 +29,11 @@ import { BitSet } from './bitset.js';
 import { PairSet } from './pair-set.js';
 import { cyclesOf } from './points-to-cycles.js';
 import { ObjKind, type AbsObject } from './points-to-model.js';
+
+const IN_NONE = 0;
+const IN_COPY = 1;
+const IN_LOAD = 2;
+const IN_MANY = 3;
 
 export abstract class ConstraintGraph {
   protected readonly objects: AbsObject[] = [];
@@ -53,9 +62,16 @@ export abstract class ConstraintGraph {
   protected readonly indirect: (Instruction[] | undefined)[] = [];
   private readonly queued: boolean[] = [];
   private readonly work: number[] = [];
+  /**
+   * While constraints are generated: each node's only input so far (IN_COPY from / IN_LOAD through
+   * `inFrom[n]`), or IN_NONE, or IN_MANY (several, objects, or inputs that may still come while solving).
+   */
+  private inKind: number[] | undefined = [];
+  private inFrom: number[] = [];
   private edgesSinceCollapse = 0;
   private edgeCount = 0;
   protected iterations = 0;
+  protected substituted = 0;
 
   /** The node of everything unknown code may reach. */
   protected readonly esc: number;
@@ -63,6 +79,7 @@ export abstract class ConstraintGraph {
 
   constructor() {
     this.esc = this.newNode();
+    this.pin(this.esc);
     this.externalObj = this.newObject(ObjKind.External, undefined, undefined, 'EXTERNAL', false);
     this.addPts(this.esc, [this.externalObj]);
   }
@@ -80,6 +97,8 @@ export abstract class ConstraintGraph {
     this.pts.push(undefined);
     this.delta.push(undefined);
     this.stamp.push(0);
+    this.inKind?.push(IN_NONE);
+    this.inFrom.push(0);
     this.succList.push(undefined);
     this.loads.push(undefined);
     this.stores.push(undefined);
@@ -93,7 +112,9 @@ export abstract class ConstraintGraph {
     this.objects.push({ id, kind, site, fn, name, strong });
     this.merged.push(false);
     this.escapedFlag.push(false);
-    this.contents.push(this.newNode());
+    const c = this.newNode();
+    this.contents.push(c);
+    this.pin(c); // stores into the object arrive while solving
     return id;
   }
 
@@ -117,7 +138,22 @@ export abstract class ConstraintGraph {
   // Constraints
 
   protected addPts(node: number, objs: Iterable<number>): void {
+    this.pin(node);
     this.flowInto(this.find(node), objs);
+  }
+
+  /** Marks a node as one that may get inputs while solving (a parameter, a call's result, ...). */
+  protected pin(n: number): void {
+    if (this.inKind) this.inKind[n] = IN_MANY;
+  }
+
+  private recordInput(n: number, kind: number, from: number): void {
+    const k = this.inKind;
+    if (!k) return;
+    if (k[n] === IN_NONE) {
+      k[n] = kind;
+      this.inFrom[n] = from;
+    } else if (k[n] !== kind || this.inFrom[n] !== from) k[n] = IN_MANY;
   }
 
   /** Adds `objs` to representative n's set; the new ones go to its delta, and n to the worklist. */
@@ -141,6 +177,11 @@ export abstract class ConstraintGraph {
 
   protected addEdge(from: number | undefined, to: number): void {
     if (from === undefined) return;
+    this.recordInput(to, IN_COPY, from);
+    this.edge(from, to);
+  }
+
+  private edge(from: number, to: number): void {
     const a = this.find(from);
     const b = this.find(to);
     if (a === b) return;
@@ -155,15 +196,16 @@ export abstract class ConstraintGraph {
   protected addLoad(ptr: number | undefined, dst: number): void {
     if (ptr === undefined) return;
     const p = this.find(ptr);
+    this.recordInput(dst, IN_LOAD, p);
     (this.loads[p] ??= []).push(dst);
-    for (const o of this.members(p)) this.addEdge(this.contents[o]!, dst);
+    for (const o of this.members(p)) this.edge(this.contents[o]!, dst);
   }
 
   protected addStore(ptr: number | undefined, src: number | undefined): void {
     if (ptr === undefined || src === undefined) return;
     const p = this.find(ptr);
     (this.stores[p] ??= []).push(src);
-    for (const o of this.members(p)) this.addEdge(src, this.contents[o]!);
+    for (const o of this.members(p)) this.edge(src, this.contents[o]!);
   }
 
   /**
@@ -242,8 +284,21 @@ export abstract class ConstraintGraph {
     const esc = n === this.find(this.esc);
     if (loads || stores || calls || esc) {
       const objs = d.toArray();
-      if (loads) for (const dst of loads) for (const o of objs) this.addEdge(this.contents[o]!, dst);
-      if (stores) for (const src of stores) for (const o of objs) this.addEdge(src, this.contents[o]!);
+      if (loads || stores) {
+        // Nothing merges while edges are added, so the contents nodes (every escaped object's is ESC)
+        // and the loads' and stores' nodes (merged ones listed under each name) are listed once each.
+        const cs = this.distinctReps(objs, this.contents);
+        if (loads) {
+          const dsts = this.distinctReps(loads, undefined);
+          this.loads[n] = dsts;
+          for (let i = 0; i < dsts.length; i++) for (let j = 0; j < cs.length; j++) this.edge(cs[j]!, dsts[i]!);
+        }
+        if (stores) {
+          const srcs = this.distinctReps(stores, undefined);
+          this.stores[n] = srcs;
+          for (let i = 0; i < srcs.length; i++) for (let j = 0; j < cs.length; j++) this.edge(srcs[i]!, cs[j]!);
+        }
+      }
       if (calls) for (const c of calls) for (const o of objs) this.bindObject(c, o);
       if (esc) this.escape(objs);
     }
@@ -258,6 +313,20 @@ export abstract class ConstraintGraph {
       break;
     }
     for (let i = 0; i < succ.length; i++) if (succ[i] !== self) this.flowSet(d, succ[i]!);
+  }
+
+  /** The representatives of `xs` (of `map[x]` when a map is given), each once, in order. */
+  private distinctReps(xs: readonly number[], map: readonly number[] | undefined): number[] {
+    const out: number[] = [];
+    const stamp = this.stamp;
+    const now = ++this.stampNow;
+    for (let i = 0; i < xs.length; i++) {
+      const r = this.find(map ? map[xs[i]!]! : xs[i]!);
+      if (stamp[r] === now) continue;
+      stamp[r] = now;
+      out.push(r);
+    }
+    return out;
   }
 
   /** Rewrites n's successors as their representatives, each once, n itself left out. */
@@ -361,6 +430,37 @@ export abstract class ConstraintGraph {
     this.delta.length = 0;
     this.queued.length = 0;
     this.work.length = 0;
+  }
+
+  /**
+   * Offline substitution, once the constraints from the IR are all there (before solving): a node whose
+   * only input is a copy from `a` ends with pts(a), and nodes whose only input is a load through the
+   * same pointer node end with the same set, so they are merged now. (Over the libc, loads of the
+   * fields of one structure pointer each copied the same large sets along new edges.) Pinned nodes —
+   * parameters, call results, contents, ESC: what may get inputs while solving — are left alone.
+   */
+  protected substitute(): void {
+    const kind = this.inKind!;
+    this.inKind = undefined;
+    const from = this.inFrom;
+    const leader = new Map<number, number>();
+    let merged = 0;
+    for (let n = 0; n < kind.length; n++) {
+      if (kind[n] === IN_COPY) {
+        this.union(from[n]!, n);
+        merged++;
+      } else if (kind[n] === IN_LOAD) {
+        const p = this.find(from[n]!);
+        const l = leader.get(p);
+        if (l === undefined) leader.set(p, n);
+        else {
+          this.union(l, n);
+          merged++;
+        }
+      }
+    }
+    this.inFrom = [];
+    this.substituted = merged;
   }
 
   /** Merges every cycle of copy edges into one node. */

@@ -33,7 +33,8 @@
 //
 // Files: points-to-model.ts (objects, the PointsTo interface), points-to-constraints.ts (constraints
 // from the IR, call binding, the solution), points-to-graph.ts (the constraint graph and its
-// difference-propagation solver, escape), points-to-cycles.ts (cycle detection for collapsing).
+// difference-propagation solver over bit sets, offline substitution, escape), points-to-cycles.ts
+// (cycle detection for collapsing), bitset.ts and pair-set.ts (its sets and its edge table).
 
 import type { Module } from '../ir/model.js';
 import { solvePointsTo } from './points-to-constraints.js';
