@@ -112,6 +112,57 @@ export class BitSet {
     return any;
   }
 
+  /**
+   * this ∪= (other − except), the members new to this also added to `fresh`; whether any was new.
+   */
+  unionIntoExcept(other: BitSet, fresh: BitSet, except: BitSet): boolean {
+    const src = other.words;
+    let hi = src.length;
+    while (hi > 0 && src[hi - 1] === 0) hi--;
+    let lo = 0;
+    while (lo < hi && src[lo] === 0) lo++;
+    const ob = other.base;
+    const ex = except.words;
+    const exShift = ob - except.base;
+    let any = false;
+    for (let w = lo; w < hi; w++) {
+      const e = w + exShift;
+      const bits = e >= 0 && e < ex.length ? src[w]! & ~ex[e]! : src[w]!;
+      if (bits === 0) continue;
+      const i = ob + w;
+      if (i < this.base || i >= this.base + this.words.length) this.cover(i, ob + hi);
+      const d = i - this.base;
+      const f = bits & ~this.words[d]!;
+      if (f === 0) continue;
+      this.words[d] = this.words[d]! | f;
+      if (i < fresh.base || i >= fresh.base + fresh.words.length) fresh.cover(i, ob + hi);
+      const fw = i - fresh.base;
+      fresh.words[fw] = fresh.words[fw]! | f;
+      any = true;
+    }
+    return any;
+  }
+
+  /** Members of this − except, in increasing order. */
+  toArrayExcept(except: BitSet): number[] {
+    const out: number[] = [];
+    const words = this.words;
+    const ex = except.words;
+    const exShift = this.base - except.base;
+    for (let w = 0; w < words.length; w++) {
+      const e = w + exShift;
+      let bits = e >= 0 && e < ex.length ? words[w]! & ~ex[e]! : words[w]!;
+      if (bits === 0) continue;
+      const at = (this.base + w) << 5;
+      while (bits !== 0) {
+        const t = bits & -bits;
+        out.push(at + 31 - Math.clz32(t));
+        bits ^= t;
+      }
+    }
+    return out;
+  }
+
   /** this ∪= other. */
   or(other: BitSet): void {
     const src = other.words;

@@ -129,9 +129,17 @@ export abstract class ConstraintGraph {
     return r;
   }
 
-  /** Members of a node's set, increasing. */
-  protected members(n: number): number[] {
-    return this.pts[this.find(n)]?.toArray() ?? [];
+  /**
+   * Members of a representative's set that it has already pushed through its constraints, increasing.
+   * A new constraint on n needs only those now: the pending ones (n's delta) will pass through it when
+   * n is processed. (Constraints made before solving thus cost nothing until then: the whole set was
+   * pushed through them at once, and again as the delta.)
+   */
+  private processedMembers(n: number): number[] {
+    const p = this.pts[n];
+    if (!p) return [];
+    const d = this.delta[n];
+    return d ? p.toArrayExcept(d) : p.toArray();
   }
 
   // ------------------------------------------------------------------------------------------
@@ -189,8 +197,12 @@ export abstract class ConstraintGraph {
     (this.succList[a] ??= []).push(b);
     this.edgeCount++;
     this.edgesSinceCollapse++;
+    // Only what a has pushed already; its pending members will cross the new edge with its delta.
     const p = this.pts[a];
-    if (p) this.flowSet(p, b);
+    if (!p) return;
+    const d = this.delta[a];
+    if (!d) this.flowSet(p, b);
+    else if ((this.pts[b] ??= new BitSet()).unionIntoExcept(p, (this.delta[b] ??= new BitSet()), d)) this.enqueue(b);
   }
 
   protected addLoad(ptr: number | undefined, dst: number): void {
@@ -198,14 +210,14 @@ export abstract class ConstraintGraph {
     const p = this.find(ptr);
     this.recordInput(dst, IN_LOAD, p);
     (this.loads[p] ??= []).push(dst);
-    for (const o of this.members(p)) this.edge(this.contents[o]!, dst);
+    for (const o of this.processedMembers(p)) this.edge(this.contents[o]!, dst);
   }
 
   protected addStore(ptr: number | undefined, src: number | undefined): void {
     if (ptr === undefined || src === undefined) return;
     const p = this.find(ptr);
     (this.stores[p] ??= []).push(src);
-    for (const o of this.members(p)) this.edge(src, this.contents[o]!);
+    for (const o of this.processedMembers(p)) this.edge(src, this.contents[o]!);
   }
 
   /**
@@ -225,7 +237,7 @@ export abstract class ConstraintGraph {
   protected addIndirect(callee: number, call: Instruction): void {
     const r = this.find(callee);
     (this.indirect[r] ??= []).push(call);
-    for (const o of this.members(r)) this.bindObject(call, o);
+    for (const o of this.processedMembers(r)) this.bindObject(call, o);
   }
 
   // ------------------------------------------------------------------------------------------
