@@ -125,10 +125,13 @@ class Computation {
     const tradOfInst = new Map<Instruction, number[]>();
     for (const inst of insts) {
       const preds = new Set<number>();
-      for (const dep of dd.of(inst)) {
-        if (dep.kind !== 'ssa' && dep.kind !== 'mem') continue;
-        const n = this.sourceNode(dep.from);
-        if (n !== undefined) preds.add(n);
+      // (by segment: a mem segment's instructions are the same for each of its locations)
+      for (const seg of dd.groups(inst)) {
+        if (seg.kind !== 'ssa' && seg.kind !== 'mem') continue;
+        for (const from of seg.from) {
+          const n = this.sourceNode(from);
+          if (n !== undefined) preds.add(n);
+        }
       }
       for (const c of [...cd.ofInst(inst), ...gateDeps(inst), ...pd.of(inst)]) {
         const n = this.nodeOfDep(c);
@@ -140,14 +143,20 @@ class Computation {
 
     // Algorithm 3: base case, then the worklist.
     const N = this.nodes.length;
-    const pairs = new Set<number>();
-    const interPreds: Set<number>[] = this.nodes.map(() => new Set());
+    // The pairs found, as a bit matrix (the worklist asks about each pair many times: a Set of keys
+    // was most of the time on large functions) and in the order found.
+    const found = new Uint32Array(Math.ceil((N * N) / 32));
+    // (word by division: keys pass 2^32 for functions of more than 65,536 nodes)
+    const has = (key: number): boolean => (found[Math.floor(key / 32)]! & (1 << key % 32)) !== 0;
+    const pairs: number[] = [];
+    const interPreds: number[][] = this.nodes.map(() => []);
     const work: number[] = [];
     const add = (i: number, j: number): void => {
       const key = i * N + j;
-      if (pairs.has(key)) return;
-      pairs.add(key);
-      interPreds[j]!.add(i);
+      if (has(key)) return;
+      found[Math.floor(key / 32)]! |= 1 << key % 32;
+      pairs.push(key);
+      interPreds[j]!.push(i);
       work.push(key);
     };
     this.nodes.forEach((_, k) => {
@@ -156,8 +165,8 @@ class Computation {
     });
     const visit = (i: number, j: number, k: number): void => {
       if (j === i) return;
-      if (!pairs.has(i * N + j) && this.pairIn(i, j, k)) add(i, j);
-      if (!pairs.has(j * N + i) && this.pairIn(j, i, k)) add(j, i);
+      if (!has(i * N + j) && this.pairIn(i, j, k)) add(i, j);
+      if (!has(j * N + i) && this.pairIn(j, i, k)) add(j, i);
     };
     while (work.length) {
       const key = work.pop()!;
@@ -173,10 +182,10 @@ class Computation {
     const NONE: readonly DepNode[] = [];
     return {
       fn,
-      pairs: [...pairs].map((key) => [nodes[Math.floor(key / N)]!, nodes[key % N]!] as const),
+      pairs: pairs.map((key) => [nodes[Math.floor(key / N)]!, nodes[key % N]!] as const),
       of: (n) => {
         const k = resolve(n);
-        return k === undefined ? NONE : [...interPreds[k]!].map((i) => nodes[i]!);
+        return k === undefined ? NONE : interPreds[k]!.map((i) => nodes[i]!);
       },
       traditional: (n) => {
         const k = resolve(n);

@@ -1,7 +1,8 @@
 // The fast analyses give the same relations as the straightforward implementations they replaced
 // (kept in test/analysis/reference/): the points-to solution (every value's set, every object's
 // contents, call targets, unknown calls, escaped objects), reaching definitions (every use of every
-// location), data dependence (every edge) and potential dependence (every branch direction, in order). Run on the front-end corpus at -O0 and -O2,
+// location), data dependence (every edge), potential dependence (every branch direction, in order) and,
+// but on the libc, interactive dependence (every pair, in order). Run on the front-end corpus at -O0 and -O2,
 // the analysis fixtures, and, when the musl build is there, a printf program linked with the libc
 // (escapes, callbacks, varargs and library models on real code). Speed must not have cost soundness.
 
@@ -21,6 +22,8 @@ import { reachingDefsOf as referenceReachingDefs } from './reference/reaching-de
 import { dataDependenceOf as referenceDataDependence } from './reference/data-dependence.js';
 import { potentialDependenceOf } from '../../src/analysis/potential-dependence.js';
 import { potentialDependenceOf as referencePotentialDependence } from './reference/potential-dependence.js';
+import { interactiveDependenceOf, type DepNode } from '../../src/analysis/interactive-dependence.js';
+import { interactiveDependenceOf as referenceInteractiveDependence } from './reference/interactive-dependence.js';
 import { root } from './helpers.js';
 
 const work = mkdtempSync(join(tmpdir(), 'sympath-analysis-reference-'));
@@ -38,7 +41,8 @@ function compile(path: string, opt: number): Module {
   return parseModule(readFileSync(out, 'utf8'), out);
 }
 
-function sameRelations(m: Module): void {
+/** `interactive`: compare interactive dependence too (quadratic in a function's size: not on the libc). */
+function sameRelations(m: Module, interactive: boolean): void {
   const fast = pointsToOf(m);
   const ref = referencePointsTo(m);
   expect(fast.objects.map((o) => `${o.kind} ${o.name} ${o.strong}`)).toEqual(ref.objects.map((o) => `${o.kind} ${o.name} ${o.strong}`));
@@ -56,6 +60,11 @@ function sameRelations(m: Module): void {
     const rdd = referenceDataDependence(m, fn);
     const pd = potentialDependenceOf(m, fn);
     const rpd = referencePotentialDependence(m, fn);
+    if (interactive) {
+      const node = (n: DepNode): string => `${n.inst.id}${n.direction === undefined ? '' : `/${n.direction}`}`;
+      const pairs = (ps: readonly (readonly [DepNode, DepNode])[]): string[] => ps.map(([i, j]) => `${node(i)} ${node(j)}`);
+      expect(pairs(interactiveDependenceOf(m, fn).pairs), `interactive pairs of @${fn.name}`).toEqual(pairs(referenceInteractiveDependence(m, fn).pairs));
+    }
     for (const b of fn.blocks) {
       for (const u of b.instructions) {
         const where = `instruction ${u.id} (${u.op}) of @${fn.name}`;
@@ -89,7 +98,7 @@ function sameRelations(m: Module): void {
 }
 
 describe.each([0, 2])('fast analyses = reference implementations, corpus at -O%i', (opt) => {
-  test.each(inputs.map((p) => [p.slice(corpus.length + 1), p]))('%s', (_name, path) => sameRelations(compile(path, opt)));
+  test.each(inputs.map((p) => [p.slice(corpus.length + 1), p]))('%s', (_name, path) => sameRelations(compile(path, opt), true));
 });
 
 const libcBc = join(root, 'build', 'musl', 'libc.bc');
@@ -108,5 +117,5 @@ test.skipIf(!existsSync(libcBc))('fast analyses = reference implementations, pri
   execFileSync('clang-19', ['-c', '-emit-llvm', '-g', '-O0', '-Xclang', '-disable-O0-optnone', '-nostdinc', '-isystem', join(root, 'build', 'musl', 'include'), c, '-o', bc], { stdio: 'pipe' });
   const out = join(work, 'hello-linked.ll');
   execFileSync('llvm-link-19', ['--only-needed', bc, libcBc, '-S', '-o', out], { stdio: 'pipe' });
-  sameRelations(parseModule(readFileSync(out, 'utf8'), out));
+  sameRelations(parseModule(readFileSync(out, 'utf8'), out), false);
 });
