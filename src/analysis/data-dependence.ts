@@ -106,14 +106,19 @@ interface CallerSegments {
   readonly memIn: Map<readonly number[], DepSegment>;
   readonly param: Map<number, DepSegment>;
 }
-const callerSegments = new WeakMap<Module, Map<string, CallerSegments>>();
+const callerSegments = new WeakMap<Module, Map<number, { callers: readonly Instruction[]; segments: CallerSegments }[]>>();
 function callerSegmentsOf(m: Module, callers: readonly Instruction[]): CallerSegments {
-  let byKey = callerSegments.get(m);
-  if (!byKey) callerSegments.set(m, (byKey = new Map()));
-  const key = callers.map((c) => c.id).join(',');
-  let e = byKey.get(key);
-  if (!e) byKey.set(key, (e = { memIn: new Map(), param: new Map() }));
-  return e;
+  let byHash = callerSegments.get(m);
+  if (!byHash) callerSegments.set(m, (byHash = new Map()));
+  // by a hash of the call sites' ids, confirmed element by element (no string key per function)
+  let h = callers.length;
+  for (const c of callers) h = (Math.imul(h, 31) + c.id) | 0;
+  let bucket = byHash.get(h);
+  if (!bucket) byHash.set(h, (bucket = []));
+  for (const e of bucket) if (e.callers.length === callers.length && e.callers.every((c, i) => c === callers[i])) return e.segments;
+  const segments: CallerSegments = { memIn: new Map(), param: new Map() };
+  bucket.push({ callers, segments });
+  return segments;
 }
 
 type Groups = readonly DepSegment[];
