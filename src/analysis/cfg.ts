@@ -13,6 +13,7 @@
 
 import type { BasicBlock, Func, Instruction } from '../ir/model.js';
 import { terminatorOf as irTerminator } from '../ir/cfg.js';
+import { InstTable } from './module-index.js';
 
 export interface FunctionCfg {
   readonly fn: Func;
@@ -90,8 +91,6 @@ export function cfgOf(fn: Func): FunctionCfg {
 function buildCfg(fn: Func): FunctionCfg {
   if (fn.blocks.length === 0) throw new Error(`analysis: @${fn.name} has no body`);
   const n = fn.blocks.length;
-  const index = new Map<BasicBlock, number>();
-  fn.blocks.forEach((b, i) => index.set(b, i));
   const targets = fn.blocks.map((b) => terminatorTargets(terminatorOf(b)));
   const succs = fn.blocks.map((b) => b.succs); // distinct, in operand order (lowering)
   const preds = fn.blocks.map((b) => b.preds);
@@ -106,7 +105,7 @@ function buildCfg(fn: Func): FunctionCfg {
     const top = stack[stack.length - 1]!;
     const ss = succs[top[0]]!;
     if (top[1] < ss.length) {
-      const s = index.get(ss[top[1]++]!)!;
+      const s = ss[top[1]++]!.index;
       if (!seen[s]) {
         seen[s] = 1;
         stack.push([s, 0]);
@@ -118,15 +117,20 @@ function buildCfg(fn: Func): FunctionCfg {
   }
   const rpo = post.reverse();
 
+  // Lowering numbered the blocks (b.index, their place in fn.blocks).
   const idx = (b: BasicBlock): number => {
-    const i = index.get(b);
-    if (i === undefined) throw new Error(`analysis: block ${b.name} is not in @${fn.name}`);
-    return i;
+    if (b.fn !== fn || fn.blocks[b.index] !== b) throw new Error(`analysis: block ${b.name} is not in @${fn.name}${b.index < 0 ? ' (not lowered)' : ''}`);
+    return b.index;
   };
-  const positions = new Map<Instruction, number>();
-  for (const b of fn.blocks) b.instructions.forEach((inst, i) => positions.set(inst, i));
+  // Instruction positions in their blocks, on first request (the instruction-level queries; the
+  // block-level analyses never ask).
+  let positions: InstTable<number> | undefined;
   const posOf = (inst: Instruction): number => {
-    const i = positions.get(inst);
+    if (!positions) {
+      positions = new InstTable<number>(fn);
+      for (const b of fn.blocks) b.instructions.forEach((x, i) => positions!.set(x, i));
+    }
+    const i = inst.parent.fn === fn ? positions.get(inst) : undefined;
     if (i === undefined) throw new Error(`analysis: instruction ${inst.id} is not in @${fn.name}`);
     return i;
   };
