@@ -53,6 +53,14 @@ export class PairSet {
     }
   }
 
+  /** Drops the table (the set is empty after). */
+  release(): void {
+    this.keysA = new Int32Array(16).fill(EMPTY);
+    this.keysB = new Int32Array(16);
+    this.mask = 15;
+    this.count = 0;
+  }
+
   private grow(): void {
     const oa = this.keysA;
     const ob = this.keysB;

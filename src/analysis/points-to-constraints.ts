@@ -217,7 +217,9 @@ class Andersen extends ConstraintGraph {
   private src(v: Value): number | undefined {
     if (!mayHoldPointer(v.type)) return undefined;
     if (v.vk === 'inst' || v.vk === 'arg') return this.node(v);
-    if (v.vk === 'block' || v.vk === 'metadata' || v.vk === 'asm') return undefined;
+    // Only these constants can denote an address (and a Map lookup would give every integer constant
+    // an identity hash).
+    if (v.vk !== 'global' && v.vk !== 'func' && v.vk !== 'alias' && v.vk !== 'cexpr' && v.vk !== 'caggr') return undefined;
     let n = this.constNode.get(v);
     if (n !== undefined) return n;
     const objs = this.constObjs(v);
@@ -243,12 +245,14 @@ class Andersen extends ConstraintGraph {
     }
     for (const f of m.functions) this.globalObj(f);
 
-    // Which functions are called or address-taken inside the module: the others are roots. (Indexed
+    // One pass over the instructions (reading the IR is mostly cache misses): their constraints, and
+    // which functions are called or address-taken inside the module, the others being roots. (Indexed
     // loops: this runs once, mostly before the optimizing compiler, where for-of allocates iterators.)
     const fns = m.functions;
     const used = new Uint8Array(fns.length);
     for (let fi = 0; fi < fns.length; fi++) {
-      const blocks = fns[fi]!.blocks;
+      const f = fns[fi]!;
+      const blocks = f.blocks;
       for (let bi = 0; bi < blocks.length; bi++) {
         const insts = blocks[bi]!.instructions;
         for (let ii = 0; ii < insts.length; ii++) {
@@ -257,21 +261,15 @@ class Andersen extends ConstraintGraph {
           if (direct) used[direct.index] = 1;
           const ops = inst.operands;
           for (let i = direct ? 1 : 0; i < ops.length; i++) this.markUsed(this.constObjs(ops[i]!), used);
+          this.instruction(f, inst, direct);
         }
       }
     }
     for (const g of m.globals) if (g.initializer) this.markUsed(this.constObjs(g.initializer), used);
     for (let fi = 0; fi < fns.length; fi++) {
       const f = fns[fi]!;
-      if (f.isDeclaration) continue;
-      if (!used[fi] || f.name === 'main') {
-        for (const p of f.params) if (p.type.kind === 'ptr') this.addPts(this.node(p), [this.externalObj]);
-      }
-      const blocks = f.blocks;
-      for (let bi = 0; bi < blocks.length; bi++) {
-        const insts = blocks[bi]!.instructions;
-        for (let ii = 0; ii < insts.length; ii++) this.instruction(f, insts[ii]!);
-      }
+      if (f.isDeclaration || (used[fi] && f.name !== 'main')) continue;
+      for (const p of f.params) if (p.type.kind === 'ptr') this.addPts(this.node(p), [this.externalObj]);
     }
   }
 
@@ -282,7 +280,7 @@ class Andersen extends ConstraintGraph {
     }
   }
 
-  private instruction(f: Func, inst: Instruction): void {
+  private instruction(f: Func, inst: Instruction, direct: Func | undefined): void {
     const ops = inst.operands;
     switch (inst.op) {
       case 'alloca': {
@@ -310,7 +308,7 @@ class Andersen extends ConstraintGraph {
         return;
       case 'call':
       case 'invoke':
-        this.call(inst);
+        this.call(inst, direct);
         return;
       case 'ret':
         if (ops[0]) this.addEdge(this.src(ops[0]), this.funcRet(f));
@@ -344,11 +342,10 @@ class Andersen extends ConstraintGraph {
     }
   }
 
-  private call(call: Instruction): void {
+  private call(call: Instruction, direct: Func | undefined): void {
     const callee = call.operands[0]!;
-    const direct = calledFunction(call);
     if (direct) {
-      this.bind(call, direct);
+      this.bind(call, direct, true);
       return;
     }
     if (callee.vk === 'asm') {
@@ -365,11 +362,12 @@ class Andersen extends ConstraintGraph {
 
   protected override bindObject(call: Instruction, o: number): void {
     const obj = this.objects[o]!;
-    if (obj.kind === ObjKind.Function) this.bind(call, obj.site as Func);
+    if (obj.kind === ObjKind.Function) this.bind(call, obj.site as Func, false);
     else if (obj.kind === ObjKind.External) this.bindUnknown(call);
   }
 
-  private bind(call: Instruction, g: Func): void {
+  /** Binds a call to a target; `direct` when g is its callee operand (possibly through casts). */
+  private bind(call: Instruction, g: Func, direct: boolean): void {
     const targets = this.callTargets[call.id];
     if (!targets) this.callTargets[call.id] = [g];
     else if (targets.includes(g)) return;
@@ -388,7 +386,7 @@ class Andersen extends ConstraintGraph {
     }
     if (call.type.kind === 'void') return;
     // A direct call's result is exactly what the callee returns.
-    if (calledFunction(call) === g && this.alias(call, this.funcRet(g))) return;
+    if (direct && this.alias(call, this.funcRet(g))) return;
     this.addEdge(this.funcRet(g), this.node(call));
   }
 
@@ -499,7 +497,7 @@ class Andersen extends ConstraintGraph {
       external: this.externalObj,
       pointsTo(v: Value): readonly number[] {
         if (v.vk === 'inst' || v.vk === 'arg') return self.owns(v) && self.nodeOf(v) !== 0 ? setOf(self.nodeOf(v) - 1) : EMPTY;
-        if (v.vk === 'block' || v.vk === 'metadata' || v.vk === 'asm') return EMPTY;
+        if (v.vk !== 'global' && v.vk !== 'func' && v.vk !== 'alias' && v.vk !== 'cexpr' && v.vk !== 'caggr') return EMPTY;
         let r = constSets.get(v);
         if (!r) constSets.set(v, (r = canonicalSet([...self.constObjs(v)].sort((a, b) => a - b))));
         return r;

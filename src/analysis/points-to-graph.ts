@@ -51,7 +51,7 @@ export abstract class ConstraintGraph {
   /** The merged objects, as a set (to take them out of a delta word by word). */
   private readonly mergedSet = new BitSet();
   /** Copy edges (a, b) added so far; b was a representative when added, it may since have merged. */
-  private edges = new PairSet(1 << 14);
+  private readonly edges = new PairSet(1 << 14);
   /** A node's copy-edge successors, in insertion order. */
   private readonly succList: (number[] | undefined)[] = [];
   /** Scratch marks for listing a node's successors once each (`stamp[n] === stampNow`). */
@@ -66,12 +66,14 @@ export abstract class ConstraintGraph {
    * While constraints are generated: each node's only input so far (IN_COPY from / IN_LOAD through
    * `inFrom[n]`), or IN_NONE, or IN_MANY (several, objects, or inputs that may still come while solving).
    */
-  private inKind: number[] | undefined = [];
-  private inFrom: number[] = [];
+  private readonly inKind: number[] = [];
+  private readonly inFrom: number[] = [];
+  /** Whether inputs are still recorded (a flag, not an emptied field: changing a field's type or
+   * replacing its value made V8 throw away the solver's compiled code at every run). */
+  private recording = true;
   private edgesSinceCollapse = 0;
   private edgeCount = 0;
   protected iterations = 0;
-  protected substituted = 0;
 
   /** The node of everything unknown code may reach. */
   protected readonly esc: number;
@@ -97,8 +99,10 @@ export abstract class ConstraintGraph {
     this.pts.push(undefined);
     this.delta.push(undefined);
     this.stamp.push(0);
-    this.inKind?.push(IN_NONE);
-    this.inFrom.push(0);
+    if (this.recording) {
+      this.inKind.push(IN_NONE);
+      this.inFrom.push(0);
+    }
     this.succList.push(undefined);
     this.loads.push(undefined);
     this.stores.push(undefined);
@@ -152,12 +156,12 @@ export abstract class ConstraintGraph {
 
   /** Marks a node as one that may get inputs while solving (a parameter, a call's result, ...). */
   protected pin(n: number): void {
-    if (this.inKind) this.inKind[n] = IN_MANY;
+    if (this.recording) this.inKind[n] = IN_MANY;
   }
 
   private recordInput(n: number, kind: number, from: number): void {
+    if (!this.recording) return;
     const k = this.inKind;
-    if (!k) return;
     if (k[n] === IN_NONE) {
       k[n] = kind;
       this.inFrom[n] = from;
@@ -434,7 +438,7 @@ export abstract class ConstraintGraph {
    * is kept for the module's lifetime and needs only the sets and the union-find.
    */
   protected releaseSolverState(): void {
-    this.edges = new PairSet(0);
+    this.edges.release();
     this.stamp.length = 0;
     this.succList.length = 0;
     this.loads.length = 0;
@@ -452,27 +456,22 @@ export abstract class ConstraintGraph {
    * parameters, call results, contents, ESC: what may get inputs while solving — are left alone.
    */
   protected substitute(): void {
-    const kind = this.inKind!;
-    this.inKind = undefined;
+    const kind = this.inKind;
+    this.recording = false;
     const from = this.inFrom;
     const leader = new Map<number, number>();
-    let merged = 0;
     for (let n = 0; n < kind.length; n++) {
       if (kind[n] === IN_COPY) {
         this.union(from[n]!, n);
-        merged++;
       } else if (kind[n] === IN_LOAD) {
         const p = this.find(from[n]!);
         const l = leader.get(p);
         if (l === undefined) leader.set(p, n);
-        else {
-          this.union(l, n);
-          merged++;
-        }
+        else this.union(l, n);
       }
     }
-    this.inFrom = [];
-    this.substituted = merged;
+    kind.length = 0;
+    from.length = 0;
   }
 
   /** Merges every cycle of copy edges into one node. */
