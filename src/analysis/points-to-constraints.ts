@@ -87,10 +87,9 @@ class Andersen extends ConstraintGraph {
       const f = fns[i]!;
       this.paramBase[i] = params;
       params += f.params.length;
-      for (let j = 0; j < f.blocks.length; j++) {
-        const is = f.blocks[j]!.instructions;
-        if (is.length) insts = Math.max(insts, is[is.length - 1]!.id + 1);
-      }
+      // Lowering numbers instructions in module order: a function's last one has its largest id.
+      const last = f.blocks[f.blocks.length - 1]?.instructions;
+      if (last?.length) insts = Math.max(insts, last[last.length - 1]!.id + 1);
     }
     this.instNode = new Int32Array(insts);
     this.paramNode = new Int32Array(params);

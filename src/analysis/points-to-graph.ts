@@ -68,9 +68,12 @@ export abstract class ConstraintGraph {
    */
   private readonly inKind: number[] = [];
   private readonly inFrom: number[] = [];
-  /** Whether inputs are still recorded (a flag, not an emptied field: changing a field's type or
-   * replacing its value made V8 throw away the solver's compiled code at every run). */
-  private recording = true;
+  /**
+   * [0]: 1 while inputs are recorded. An array element, not a field: writing a field after
+   * construction (emptying it, or flipping a boolean) made V8 throw away the compiled code that read
+   * it, at every run.
+   */
+  private readonly state = new Uint8Array([1]);
   private edgesSinceCollapse = 0;
   private edgeCount = 0;
   protected iterations = 0;
@@ -99,7 +102,7 @@ export abstract class ConstraintGraph {
     this.pts.push(undefined);
     this.delta.push(undefined);
     this.stamp.push(0);
-    if (this.recording) {
+    if (this.state[0] === 1) {
       this.inKind.push(IN_NONE);
       this.inFrom.push(0);
     }
@@ -156,11 +159,11 @@ export abstract class ConstraintGraph {
 
   /** Marks a node as one that may get inputs while solving (a parameter, a call's result, ...). */
   protected pin(n: number): void {
-    if (this.recording) this.inKind[n] = IN_MANY;
+    if (this.state[0] === 1) this.inKind[n] = IN_MANY;
   }
 
   private recordInput(n: number, kind: number, from: number): void {
-    if (!this.recording) return;
+    if (this.state[0] !== 1) return;
     const k = this.inKind;
     if (k[n] === IN_NONE) {
       k[n] = kind;
@@ -457,7 +460,7 @@ export abstract class ConstraintGraph {
    */
   protected substitute(): void {
     const kind = this.inKind;
-    this.recording = false;
+    this.state[0] = 0;
     const from = this.inFrom;
     const leader = new Map<number, number>();
     for (let n = 0; n < kind.length; n++) {
