@@ -9,11 +9,14 @@
 //
 // Solving is difference propagation over a worklist: a node carries the members added since it was
 // last processed (its delta), and only those travel along its edges and through its loads, stores and
-// calls. Sets and deltas are bit sets, so a delta crosses a copy edge as a word-wise union (the escaped
-// objects make hundreds of members travel together over a large library). Nodes on a cycle of copy
-// edges end with the same set, so they are merged (union-find; only a representative, `find(n) === n`,
-// holds data) whenever enough new edges have appeared since the last search for cycles. Copy edges are
-// deduplicated in one table of node pairs (pair-set.ts), not a Set per node.
+// calls; a constraint added later (a new edge, load, store or indirect call) takes at once only the
+// members its node has already pushed, the pending ones reaching it with the delta, so the constraints
+// made before solving cost nothing until then. Sets and deltas are bit sets, so a delta crosses a copy
+// edge as a word-wise union (the escaped objects make hundreds of members travel together over a large
+// library). Nodes on a cycle of copy edges end with the same set, so they are merged (union-find; only
+// a representative, `find(n) === n`, holds data) whenever enough new edges have appeared since the last
+// search for cycles. Copy edges are deduplicated in one table of node pairs (pair-set.ts), not a Set
+// per node.
 //
 // Before solving, offline substitution merges nodes that must end with the same set: a node whose only
 // input is one copy edge, and nodes whose only input is a load through the same pointer node (see

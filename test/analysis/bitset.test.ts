@@ -1,6 +1,6 @@
-// BitSet (src/analysis/bitset.ts) against a Set of numbers: members, sorted output, and the fresh
-// members addAll reports, for sets that start anywhere and grow both ways (a set covers only the word
-// range of its members).
+// BitSet (src/analysis/bitset.ts) against a Set of numbers: members, sorted output, the fresh members
+// addAll and the word-wise unions report, subtraction, for sets that start anywhere and grow both ways
+// (a set covers only the word range of its members).
 
 import { describe, expect, test } from 'vitest';
 import { BitSet } from '../../src/analysis/bitset.js';
@@ -48,5 +48,58 @@ describe('BitSet', () => {
     expect(s.add(0)).toBe(true);
     expect(s.add(31)).toBe(true);
     expect(s.toArray()).toEqual([0, 31, 64]);
+  });
+
+  // The solver's word-wise operations: unions that report fresh members into another set, with or
+  // without an excluded set, subtraction, and clearing for reuse.
+  test.each([1, 2, 3])('word-wise operations agree with Sets (seed %i)', (seed) => {
+    const r = rng(seed);
+    const random = (): [BitSet, Set<number>] => {
+      const b = new BitSet();
+      const s = new Set<number>();
+      const centre = Math.floor(r() * 4000);
+      const n = Math.floor(r() * 80);
+      for (let i = 0; i < n; i++) {
+        const o = r() < 0.1 ? Math.floor(r() * 5000) : Math.max(0, centre + Math.floor((r() - 0.5) * 300));
+        b.add(o);
+        s.add(o);
+      }
+      return [b, s];
+    };
+    const sorted = (s: Set<number>): number[] => [...s].sort((a, b) => a - b);
+    for (let step = 0; step < 300; step++) {
+      const [a, sa] = random();
+      const [b, sb] = random();
+      const [fresh, sf] = random();
+      const [ex, sx] = random();
+      const op = step % 4;
+      if (op === 0) {
+        const newOnes = [...sb].filter((o) => !sa.has(o));
+        expect(a.unionInto(b, fresh)).toBe(newOnes.length > 0);
+        for (const o of newOnes) sf.add(o);
+        for (const o of sb) sa.add(o);
+      } else if (op === 1) {
+        const newOnes = [...sb].filter((o) => !sa.has(o) && !sx.has(o));
+        expect(a.unionIntoExcept(b, fresh, ex)).toBe(newOnes.length > 0);
+        for (const o of newOnes) {
+          sf.add(o);
+          sa.add(o);
+        }
+        expect(b.toArrayExcept(ex)).toEqual(sorted(sb).filter((o) => !sx.has(o)));
+      } else if (op === 2) {
+        const gone = [...sa].filter((o) => sb.has(o));
+        expect(a.subtract(b)).toBe(gone.length > 0);
+        for (const o of gone) sa.delete(o);
+      } else {
+        a.or(b);
+        for (const o of sb) sa.add(o);
+        fresh.clear();
+        sf.clear();
+        expect(fresh.isEmpty()).toBe(true);
+      }
+      expect(a.toArray()).toEqual(sorted(sa));
+      expect(fresh.toArray()).toEqual(sorted(sf));
+      expect(a.isEmpty()).toBe(sa.size === 0);
+    }
   });
 });
