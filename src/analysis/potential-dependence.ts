@@ -150,6 +150,11 @@ function compute(m: Module, fn: Func): PotentialDependence {
   const rd = reachingDefsOf(m, fn);
   const byUse = new Map<Instruction, PotentialDep[]>();
   const insts = moduleIndex(m).insts;
+  // A branch direction as a number (strings as keys were a third of the time): K exceeds every
+  // direction index of the function.
+  let K = 2;
+  for (const blk of fn.blocks) K = Math.max(K, cfg.targets(blk).length + 1);
+  const dirNum = (b: Instruction, d: number): number => b.id * K + d;
   // Candidates, one bit per (b, d, v) that has any: a use u of v outside b's control (2) reached by a
   // definition of v lying in the transitive control-dependence region of another direction d' of b
   // (3). The regions containing a definition are found upwards: the closure of its block's control
@@ -158,12 +163,12 @@ function compute(m: Module, fn: Func): PotentialDependence {
   const ancestorsOf = (blk: BasicBlock): readonly CtrlDep[] => {
     let r = ancestors.get(blk);
     if (r) return r;
-    const out = new Map<string, CtrlDep>();
+    const out = new Map<number, CtrlDep>();
     const seen = new Set<BasicBlock>([blk]);
     const work = [blk];
     while (work.length) {
       for (const c of cd.ofBlock(work.pop()!)) {
-        out.set(dirKey(c.branch, c.direction), c);
+        out.set(dirNum(c.branch, c.direction), c);
         if (!seen.has(c.branch.parent)) (seen.add(c.branch.parent), work.push(c.branch.parent));
       }
     }
@@ -172,7 +177,6 @@ function compute(m: Module, fn: Func): PotentialDependence {
   };
   // A triple is the dependence it stands for, shared by every use it reaches.
   const triples: PotentialDep[] = [];
-  const tripleBit = new Map<number, Map<number, number>>(); // (branch id, direction) -> loc -> bit
   const triplesOfLoc = new Map<number, number[]>();
   const candidateTriples = new Map<Instruction, number[]>();
   const lastUse: Instruction[] = []; // bit -> the use that last listed it (each listed once per use)
@@ -181,23 +185,32 @@ function compute(m: Module, fn: Func): PotentialDependence {
   // ancestors (b, d') of its definitions' blocks, each direction d of b with another target than d'.
   // Once per array: reaching-defs hands the same array to the uses of every location with the same
   // definitions (a call reads hundreds of them).
-  const offered = new Map<readonly number[], readonly CtrlDep[]>();
-  const offeredBy = (defs: readonly number[]): readonly CtrlDep[] => {
+  interface Offer extends CtrlDep {
+    /** The bit of each location's triple with this direction. */
+    readonly bits: Map<number, number>;
+  }
+  const offerOf = new Map<number, Offer>(); // one per direction
+  const offered = new Map<readonly number[], readonly Offer[]>();
+  const offeredBy = (defs: readonly number[]): readonly Offer[] => {
     let r = offered.get(defs);
     if (r) return r;
     const blocks = new Set<BasicBlock>();
     for (const id of defs) if (id !== ENTRY) blocks.add(insts[id]!.parent);
-    const seen = new Set<string>();
-    const dirs = new Map<string, CtrlDep>();
+    const seen = new Set<number>();
+    const dirs = new Map<number, Offer>();
     for (const blk of blocks) {
       for (const { branch: b, direction: other } of ancestorsOf(blk)) {
-        const k = dirKey(b, other);
+        const k = dirNum(b, other);
         if (seen.has(k)) continue;
         seen.add(k);
         const targets = cfg.targets(b.parent);
-        targets.forEach((t, d) => {
-          if (t !== targets[other]) dirs.set(dirKey(b, d), { branch: b, direction: d });
-        });
+        for (let d = 0; d < targets.length; d++) {
+          if (targets[d] === targets[other]) continue;
+          const n = dirNum(b, d);
+          let offer = offerOf.get(n);
+          if (!offer) offerOf.set(n, (offer = { branch: b, direction: d, bits: new Map() }));
+          dirs.set(n, offer);
+        }
       }
     }
     offered.set(defs, (r = [...dirs.values()]));
@@ -210,13 +223,12 @@ function compute(m: Module, fn: Func): PotentialDependence {
       const defsAt = rd.defsAt(u);
       for (let i = 0; i < locs.length; i++) {
         const loc = locs[i]!;
-        for (const { branch: b, direction: d } of offeredBy(defsAt[i]!)) {
+        for (const { branch: b, direction: d, bits } of offeredBy(defsAt[i]!)) {
           // (2): not control dependent on b
           if (direct.some((c) => c.branch === b)) continue;
-          const dirBits = tripleBit.get(b.id * 1024 + d) ?? tripleBit.set(b.id * 1024 + d, new Map()).get(b.id * 1024 + d)!;
-          let bit = dirBits.get(loc);
+          let bit = bits.get(loc);
           if (bit === undefined) {
-            dirBits.set(loc, (bit = triples.push({ branch: b, direction: d, loc }) - 1));
+            bits.set(loc, (bit = triples.push({ branch: b, direction: d, loc }) - 1));
             (triplesOfLoc.get(loc) ?? triplesOfLoc.set(loc, []).get(loc)!).push(bit);
             const perDir = edgeBits.get(b) ?? edgeBits.set(b, cfg.targets(b.parent).map(() => [])).get(b)!;
             perDir[d]!.push(bit);
