@@ -1,15 +1,16 @@
 // Strongly connected components of the constraint graph's copy edges, for points-to's cycle
 // collapsing: the nodes of a cycle of copy edges always end with the same points-to set, so the solver
 // merges them. Iterative Tarjan (the constraint graph of a large module is far deeper than the JS
-// stack), over the solver's own successor lists (no copy of the graph: a successor is read through
-// `find`, as it may have been merged since the edge was added), with its stacks in typed arrays.
+// stack), over the solver's own successor lists (no copy of the graph: a successor is mapped to its
+// representative through the union-find `parent` links, as it may have been merged since the edge was
+// added), with its stacks in typed arrays.
 
 /**
  * The components of more than one node of the graph of representatives (`parent[v] === v`) with
- * successor lists `succs` (members mapped through `find`), searching from every representative that
- * has successors.
+ * successor lists `succs` (members mapped to their representatives), searching from every
+ * representative that has successors.
  */
-export function cyclesOf(parent: readonly number[], succs: readonly (readonly number[] | undefined)[], find: (v: number) => number): number[][] {
+export function cyclesOf(parent: readonly number[], succs: readonly (readonly number[] | undefined)[]): number[][] {
   const n = parent.length;
   const index = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
@@ -34,7 +35,8 @@ export function cyclesOf(parent: readonly number[], succs: readonly (readonly nu
       const v = frameNode[top]!;
       const out = succs[v];
       if (out !== undefined && framePos[top]! < out.length) {
-        const w = find(out[framePos[top]!++]!);
+        let w = out[framePos[top]!++]!;
+        while (parent[w] !== w) w = parent[w]!;
         if (w === v) continue;
         if (index[w] === -1) {
           index[w] = low[w] = counter++;

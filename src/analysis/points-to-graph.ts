@@ -483,7 +483,7 @@ export abstract class ConstraintGraph {
   /** Merges every cycle of copy edges into one node. */
   protected collapseCycles(): void {
     this.edgesSinceCollapse = 0;
-    const comps = cyclesOf(this.parent, this.succList, (v) => this.find(v));
+    const comps = cyclesOf(this.parent, this.succList);
     for (const comp of comps) {
       let r = comp[0]!;
       for (let i = 1; i < comp.length; i++) r = this.union(r, comp[i]!);
