@@ -214,11 +214,12 @@ class Andersen extends ConstraintGraph {
 
   /** The node carrying an operand's points-to set, or undefined when it carries none. */
   private src(v: Value): number | undefined {
-    if (!mayHoldPointer(v.type)) return undefined;
-    if (v.vk === 'inst' || v.vk === 'arg') return this.node(v);
+    const vk = v.vk;
+    if (vk === 'inst' || vk === 'arg') return mayHoldPointer(v.type) ? this.node(v) : undefined;
     // Only these constants can denote an address (and a Map lookup would give every integer constant
     // an identity hash).
-    if (v.vk !== 'global' && v.vk !== 'func' && v.vk !== 'alias' && v.vk !== 'cexpr' && v.vk !== 'caggr') return undefined;
+    if (vk !== 'global' && vk !== 'func' && vk !== 'alias' && vk !== 'cexpr' && vk !== 'caggr') return undefined;
+    if (!mayHoldPointer(v.type)) return undefined;
     let n = this.constNode.get(v);
     if (n !== undefined) return n;
     const objs = this.constObjs(v);
