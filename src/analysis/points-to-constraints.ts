@@ -260,7 +260,12 @@ class Andersen extends ConstraintGraph {
           const direct = calledFunction(inst);
           if (direct) used[direct.index] = 1;
           const ops = inst.operands;
-          for (let i = direct ? 1 : 0; i < ops.length; i++) this.markUsed(this.constObjs(ops[i]!), used);
+          for (let i = direct ? 1 : 0; i < ops.length; i++) {
+            // A function's address directly, or inside a constant expression or aggregate.
+            const op = ops[i]!;
+            if (op.vk === 'func') used[op.index] = 1;
+            else if (op.vk === 'alias' || op.vk === 'cexpr' || op.vk === 'caggr') this.markUsed(this.constObjs(op), used);
+          }
           this.instruction(f, inst, direct);
         }
       }
