@@ -250,31 +250,37 @@ class Andersen extends ConstraintGraph {
     // loops: this runs once, mostly before the optimizing compiler, where for-of allocates iterators.)
     const fns = m.functions;
     const used = new Uint8Array(fns.length);
-    for (let fi = 0; fi < fns.length; fi++) {
-      const f = fns[fi]!;
-      const blocks = f.blocks;
-      for (let bi = 0; bi < blocks.length; bi++) {
-        const insts = blocks[bi]!.instructions;
-        for (let ii = 0; ii < insts.length; ii++) {
-          const inst = insts[ii]!;
-          const direct = calledFunction(inst);
-          if (direct) used[direct.index] = 1;
-          const ops = inst.operands;
-          for (let i = direct ? 1 : 0; i < ops.length; i++) {
-            // A function's address directly, or inside a constant expression or aggregate.
-            const op = ops[i]!;
-            if (op.vk === 'func') used[op.index] = 1;
-            else if (op.vk === 'alias' || op.vk === 'cexpr' || op.vk === 'caggr') this.markUsed(this.constObjs(op), used);
-          }
-          this.instruction(f, inst, direct);
-        }
-      }
-    }
+    for (let fi = 0; fi < fns.length; fi++) this.generateFunction(fns[fi]!, used);
     for (const g of m.globals) if (g.initializer) this.markUsed(this.constObjs(g.initializer), used);
     for (let fi = 0; fi < fns.length; fi++) {
       const f = fns[fi]!;
       if (f.isDeclaration || (used[fi] && f.name !== 'main')) continue;
       for (const p of f.params) if (p.type.kind === 'ptr') this.addPts(this.node(p), [this.externalObj]);
+    }
+  }
+
+  /**
+   * The constraints of f's instructions, and the functions they call or take the address of marked in
+   * `used`. (A function per function, not one loop in `generate`: a call made thousands of times is
+   * compiled once, where the one long loop was recompiled on the stack several times per module.)
+   */
+  private generateFunction(f: Func, used: Uint8Array): void {
+    const blocks = f.blocks;
+    for (let bi = 0; bi < blocks.length; bi++) {
+      const insts = blocks[bi]!.instructions;
+      for (let ii = 0; ii < insts.length; ii++) {
+        const inst = insts[ii]!;
+        const direct = calledFunction(inst);
+        if (direct) used[direct.index] = 1;
+        const ops = inst.operands;
+        for (let i = direct ? 1 : 0; i < ops.length; i++) {
+          // A function's address directly, or inside a constant expression or aggregate.
+          const op = ops[i]!;
+          if (op.vk === 'func') used[op.index] = 1;
+          else if (op.vk === 'alias' || op.vk === 'cexpr' || op.vk === 'caggr') this.markUsed(this.constObjs(op), used);
+        }
+        this.instruction(f, inst, direct);
+      }
     }
   }
 
