@@ -146,15 +146,19 @@ class Computation {
     // The pairs found, as a bit matrix (the worklist asks about each pair many times: a Set of keys
     // was most of the time on large functions) and in the order found.
     const found = new Uint32Array(Math.ceil((N * N) / 32));
-    // (word by division: keys pass 2^32 for functions of more than 65,536 nodes)
-    const has = (key: number): boolean => (found[Math.floor(key / 32)]! & (1 << key % 32)) !== 0;
+    // (word by division when keys pass 2^31, for functions of more than 46,340 nodes: shifts wrap)
+    const small = N * N < 2 ** 31;
+    const has = small
+      ? (key: number): boolean => (found[key >>> 5]! & (1 << (key & 31))) !== 0
+      : (key: number): boolean => (found[Math.floor(key / 32)]! & (1 << key % 32)) !== 0;
     const pairs: number[] = [];
     const interPreds: number[][] = this.nodes.map(() => []);
     const work: number[] = [];
     const add = (i: number, j: number): void => {
       const key = i * N + j;
       if (has(key)) return;
-      found[Math.floor(key / 32)]! |= 1 << key % 32;
+      if (small) found[key >>> 5]! |= 1 << (key & 31);
+      else found[Math.floor(key / 32)]! |= 1 << key % 32;
       pairs.push(key);
       interPreds[j]!.push(i);
       work.push(key);
