@@ -464,20 +464,26 @@ export abstract class ConstraintGraph {
   protected substitute(): void {
     const kind = this.inKind;
     this.state[0] = 0;
-    const from = this.inFrom;
     const leader = new Map<number, number>();
-    for (let n = 0; n < kind.length; n++) {
-      if (kind[n] === IN_COPY) {
-        this.union(from[n]!, n);
-      } else if (kind[n] === IN_LOAD) {
-        const p = this.find(from[n]!);
-        const l = leader.get(p);
-        if (l === undefined) leader.set(p, n);
-        else this.union(l, n);
-      }
-    }
+    for (let n = 0; n < kind.length; n++) if (kind[n] === IN_COPY || kind[n] === IN_LOAD) this.substituteNode(n, leader);
     kind.length = 0;
-    from.length = 0;
+    this.inFrom.length = 0;
+  }
+
+  /**
+   * Merges node n (one input, see `substitute`) with its source or with the first node loaded through
+   * the same pointer (`leader`: pointer node → that node). A call per node, not the loop's body: the
+   * merges are rare enough that the loop, compiled on the stack, was recompiled as each first happened.
+   */
+  private substituteNode(n: number, leader: Map<number, number>): void {
+    if (this.inKind[n] === IN_COPY) {
+      this.union(this.inFrom[n]!, n);
+      return;
+    }
+    const p = this.find(this.inFrom[n]!);
+    const l = leader.get(p);
+    if (l === undefined) leader.set(p, n);
+    else this.union(l, n);
   }
 
   /** Merges every cycle of copy edges into one node. */
