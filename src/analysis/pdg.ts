@@ -72,7 +72,13 @@ function build(m: Module): Pdg {
     if (edges) return edges;
     const fn = u.parent.fn;
     const out: PdgEdge[] = [];
-    for (const d of dataDependenceOf(m, fn).of(u)) out.push({ ...d, to: u });
+    // from the segments: one object per edge (flattening to DataDeps first made two)
+    for (const seg of dataDependenceOf(m, fn).groups(u)) {
+      const { kind, locs, arg } = seg;
+      if (locs !== undefined) for (const loc of locs) for (const from of seg.from) out.push({ from, kind, loc, to: u });
+      else if (arg !== undefined) for (const from of seg.from) out.push({ from, kind, arg, to: u });
+      else for (const from of seg.from) out.push({ from, kind, to: u });
+    }
     const cds = controlDependenceOf(fn).ofInst(u);
     for (const c of cds) out.push({ from: c.branch, to: u, kind: 'control', direction: c.direction });
     for (const c of gateDeps(u)) out.push({ from: c.branch, to: u, kind: 'gate', direction: c.direction });
