@@ -54,7 +54,7 @@ export abstract class ConstraintGraph {
   /** The merged objects, as a set (to take them out of a delta word by word). */
   private readonly mergedSet = new BitSet();
   /** Copy edges (a, b) added so far; b was a representative when added, it may since have merged. */
-  private readonly edges = new PairSet(1 << 14);
+  private readonly edges = new PairSet(256);
   /** A node's copy-edge successors, in insertion order. */
   private readonly succList: (number[] | undefined)[] = [];
   /** Scratch marks for listing a node's successors once each (`stamp[n] === stampNow`). */
