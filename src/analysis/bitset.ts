@@ -29,6 +29,21 @@ function allocWords(n: number): Int32Array {
   return words;
 }
 
+// The range [rangeLo, rangeHi) of a set's nonzero words (indexes into its `words`), as `nonzeroRange`
+// leaves it: module scratch rather than a returned pair, which every union of the solver would allocate.
+let rangeLo = 0;
+let rangeHi = 0;
+/** Finds the range of nonzero words; whether there is any. */
+function nonzeroRange(words: Int32Array): boolean {
+  let hi = words.length;
+  while (hi > 0 && words[hi - 1] === 0) hi--;
+  let lo = 0;
+  while (lo < hi && words[lo] === 0) lo++;
+  rangeLo = lo;
+  rangeHi = hi;
+  return lo < hi;
+}
+
 export class BitSet {
   private base = 0;
   private words: Int32Array = NO_WORDS;
@@ -53,46 +68,18 @@ export class BitSet {
     return true;
   }
 
-  /** this ∪= other; the members new to this are pushed onto `fresh`, in increasing order. */
-  addAll(other: BitSet, fresh: number[]): void {
-    const src = other.words;
-    let hi = src.length;
-    while (hi > 0 && src[hi - 1] === 0) hi--;
-    let lo = 0;
-    while (lo < hi && src[lo] === 0) lo++;
-    if (lo === hi) return;
-    const ob = other.base;
-    if (ob + lo < this.base || ob + hi > this.base + this.words.length) this.cover(ob + lo, ob + hi);
-    const dst = this.words;
-    const shift = ob - this.base;
-    for (let w = lo; w < hi; w++) {
-      const d = w + shift;
-      let f = src[w]! & ~dst[d]!;
-      if (f === 0) continue;
-      dst[d] = dst[d]! | f;
-      const at = (ob + w) << 5;
-      while (f !== 0) {
-        const t = f & -f;
-        fresh.push(at + 31 - Math.clz32(t));
-        f ^= t;
-      }
-    }
-  }
-
   /**
    * this ∪= other; the members new to this are also added to `fresh` (word by word: the solver's
    * deltas are sets too, and a delta of hundreds of escaped objects crosses an edge in a few dozen
    * word operations). Whether any member was new.
    */
   unionInto(other: BitSet, fresh: BitSet): boolean {
+    if (!nonzeroRange(other.words)) return false;
     const src = other.words;
-    let hi = src.length;
-    while (hi > 0 && src[hi - 1] === 0) hi--;
-    let lo = 0;
-    while (lo < hi && src[lo] === 0) lo++;
-    if (lo === hi) return false;
+    const lo = rangeLo;
+    const hi = rangeHi;
     const ob = other.base;
-    if (ob + lo < this.base || ob + hi > this.base + this.words.length) this.cover(ob + lo, ob + hi);
+    this.coverRange(ob + lo, ob + hi);
     const dst = this.words;
     const shift = ob - this.base;
     let any = false;
@@ -116,11 +103,10 @@ export class BitSet {
    * this ∪= (other − except), the members new to this also added to `fresh`; whether any was new.
    */
   unionIntoExcept(other: BitSet, fresh: BitSet, except: BitSet): boolean {
+    if (!nonzeroRange(other.words)) return false;
     const src = other.words;
-    let hi = src.length;
-    while (hi > 0 && src[hi - 1] === 0) hi--;
-    let lo = 0;
-    while (lo < hi && src[lo] === 0) lo++;
+    const lo = rangeLo;
+    const hi = rangeHi;
     const ob = other.base;
     const ex = except.words;
     const exShift = ob - except.base;
@@ -165,14 +151,12 @@ export class BitSet {
 
   /** this ∪= other. */
   or(other: BitSet): void {
+    if (!nonzeroRange(other.words)) return;
     const src = other.words;
-    let hi = src.length;
-    while (hi > 0 && src[hi - 1] === 0) hi--;
-    let lo = 0;
-    while (lo < hi && src[lo] === 0) lo++;
-    if (lo === hi) return;
+    const lo = rangeLo;
+    const hi = rangeHi;
     const ob = other.base;
-    if (ob + lo < this.base || ob + hi > this.base + this.words.length) this.cover(ob + lo, ob + hi);
+    this.coverRange(ob + lo, ob + hi);
     const dst = this.words;
     const shift = ob - this.base;
     for (let w = lo; w < hi; w++) dst[w + shift] = dst[w + shift]! | src[w]!;
@@ -222,6 +206,11 @@ export class BitSet {
       }
     }
     return out;
+  }
+
+  /** Makes the words cover word indexes [lo, hi). */
+  private coverRange(lo: number, hi: number): void {
+    if (lo < this.base || hi > this.base + this.words.length) this.cover(lo, hi);
   }
 
   /** Extends the words to cover word indexes [lo, hi), at least doubling when it must grow. */

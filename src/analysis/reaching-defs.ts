@@ -16,7 +16,8 @@
 //     it defines. One bit per defining *instruction* serves all its locations, and ENTRY reaches every
 //     reachable instruction. This keeps the bit vectors small in functions full of calls, each of which
 //     defines every location in its callees' mod summaries (the pair-per-bit form made du's `main`
-//     carry 7,000 bits across every block).
+//     carry 7,000 bits across every block). Such locations defined by the same instructions have the
+//     same answer everywhere: they form one class and share their definition arrays.
 // One dataflow pass over the blocks in reverse post-order serves both kinds.
 
 import type { Func, Instruction, Module } from '../ir/model.js';
