@@ -44,6 +44,15 @@ function nonzeroRange(words: Int32Array): boolean {
   return lo < hi;
 }
 
+/** Pushes the members a word holds, in increasing order; `at` is the id of its bit 0. */
+function pushMembers(out: number[], at: number, bits: number): void {
+  while (bits !== 0) {
+    const t = bits & -bits;
+    out.push(at + 31 - Math.clz32(t));
+    bits ^= t;
+  }
+}
+
 export class BitSet {
   private base = 0;
   private words: Int32Array = NO_WORDS;
@@ -137,14 +146,9 @@ export class BitSet {
     const exShift = this.base - except.base;
     for (let w = 0; w < words.length; w++) {
       const e = w + exShift;
-      let bits = e >= 0 && e < ex.length ? words[w]! & ~ex[e]! : words[w]!;
+      const bits = e >= 0 && e < ex.length ? words[w]! & ~ex[e]! : words[w]!;
       if (bits === 0) continue;
-      const at = (this.base + w) << 5;
-      while (bits !== 0) {
-        const t = bits & -bits;
-        out.push(at + 31 - Math.clz32(t));
-        bits ^= t;
-      }
+      pushMembers(out, (this.base + w) << 5, bits);
     }
     return out;
   }
@@ -196,14 +200,9 @@ export class BitSet {
     const out: number[] = [];
     const words = this.words;
     for (let w = 0; w < words.length; w++) {
-      let bits = words[w]!;
+      const bits = words[w]!;
       if (bits === 0) continue;
-      const at = (this.base + w) << 5;
-      while (bits !== 0) {
-        const t = bits & -bits;
-        out.push(at + 31 - Math.clz32(t));
-        bits ^= t;
-      }
+      pushMembers(out, (this.base + w) << 5, bits);
     }
     return out;
   }
