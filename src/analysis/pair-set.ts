@@ -18,10 +18,6 @@ export class PairSet {
     this.mask = size - 1;
   }
 
-  get size(): number {
-    return this.count;
-  }
-
   /** Adds (a, b); whether it was new. */
   add(a: number, b: number): boolean {
     const ka = this.keysA;
@@ -38,19 +34,6 @@ export class PairSet {
     kb[i] = b;
     if (++this.count * 2 > mask) this.grow();
     return true;
-  }
-
-  has(a: number, b: number): boolean {
-    const ka = this.keysA;
-    const kb = this.keysB;
-    const mask = this.mask;
-    let i = hash(a, b) & mask;
-    for (;;) {
-      const x = ka[i]!;
-      if (x === EMPTY) return false;
-      if (x === a && kb[i] === b) return true;
-      i = (i + 1) & mask;
-    }
   }
 
   /** Drops the table (the set is empty after). */
