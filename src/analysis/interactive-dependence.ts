@@ -143,22 +143,18 @@ class Computation {
 
     // Algorithm 3: base case, then the worklist.
     const N = this.nodes.length;
-    // The pairs found, as a bit matrix (the worklist asks about each pair many times: a Set of keys
-    // was most of the time on large functions) and in the order found.
-    const found = new Uint32Array(Math.ceil((N * N) / 32));
-    // (word by division when keys pass 2^31, for functions of more than 46,340 nodes: shifts wrap)
-    const small = N * N < 2 ** 31;
-    const has = small
-      ? (key: number): boolean => (found[key >>> 5]! & (1 << (key & 31))) !== 0
-      : (key: number): boolean => (found[Math.floor(key / 32)]! & (1 << key % 32)) !== 0;
+    // The pairs found, as a bit matrix, a row of W words per node (the worklist asks about each pair
+    // many times: a Set of keys was most of the time on large functions), and in the order found.
+    const W = (N + 31) >>> 5;
+    const found = new Uint32Array(N * W);
+    const has = (i: number, j: number): boolean => (found[i * W + (j >>> 5)]! & (1 << (j & 31))) !== 0;
     const pairs: number[] = [];
     const interPreds: number[][] = this.nodes.map(() => []);
     const work: number[] = [];
     const add = (i: number, j: number): void => {
+      if (has(i, j)) return;
+      found[i * W + (j >>> 5)]! |= 1 << (j & 31);
       const key = i * N + j;
-      if (has(key)) return;
-      if (small) found[key >>> 5]! |= 1 << (key & 31);
-      else found[Math.floor(key / 32)]! |= 1 << key % 32;
       pairs.push(key);
       interPreds[j]!.push(i);
       work.push(key);
@@ -169,8 +165,8 @@ class Computation {
     });
     const visit = (i: number, j: number, k: number): void => {
       if (j === i) return;
-      if (!has(i * N + j) && this.pairIn(i, j, k)) add(i, j);
-      if (!has(j * N + i) && this.pairIn(j, i, k)) add(j, i);
+      if (!has(i, j) && this.pairIn(i, j, k)) add(i, j);
+      if (!has(j, i) && this.pairIn(j, i, k)) add(j, i);
     };
     while (work.length) {
       const key = work.pop()!;
