@@ -18,7 +18,7 @@
 
 import type { BasicBlock, Func, Instruction, Module } from '../ir/model.js';
 import { cfgOf, terminatorOf } from './cfg.js';
-import { controlDependenceOf, dirKey, type CtrlDep } from './control-dependence.js';
+import { controlDependenceOf, type CtrlDep } from './control-dependence.js';
 import { moduleIndex } from './module-index.js';
 import { memoryEffectsOf } from './memory-effects.js';
 import { ENTRY, reachingDefsOf } from './reaching-defs.js';
@@ -290,22 +290,24 @@ function compute(m: Module, fn: Func): PotentialDependence {
       if (strong !== undefined) for (const t of triplesOfLoc.get(strong) ?? []) state[t >>> 5]! &= ~(1 << (t & 31));
     }
   }
-  let byDir: Map<string, Set<Instruction>> | undefined;
+  let byDir: Map<number, Set<Instruction>> | undefined;
   return {
     fn,
     of: (u) => byUse.get(u) ?? NONE,
     dependents: (branch, direction) => {
+      // (dirNum is one-to-one only for the directions a branch of this function can have)
+      if (!(direction >= 0 && direction < K)) return [];
       // The reverse relation, on first request: few clients ask for it.
       if (!byDir) {
         byDir = new Map();
         for (const [x, deps] of byUse) {
           for (const p of deps) {
-            const key = dirKey(p.branch, p.direction);
+            const key = dirNum(p.branch, p.direction);
             (byDir.get(key) ?? byDir.set(key, new Set()).get(key)!).add(x);
           }
         }
       }
-      return [...(byDir.get(dirKey(branch, direction)) ?? [])];
+      return [...(byDir.get(dirNum(branch, direction)) ?? [])];
     },
   };
 }
