@@ -72,7 +72,8 @@ function build(m: Module): Pdg {
     if (edges) return edges;
     const fn = u.parent.fn;
     const out: PdgEdge[] = [];
-    // from the segments: one object per edge (flattening to DataDeps first made two)
+    // From the segments, one object per edge: spreading the flattened DataDeps (`{ ...d, to: u }`) made
+    // listing the libc's whole PDG about ten times slower (10.5-11.3 s against 1.0-1.5 s of CPU).
     for (const seg of dataDependenceOf(m, fn).groups(u)) {
       const { kind, locs, arg } = seg;
       if (locs !== undefined) for (const loc of locs) for (const from of seg.from) out.push({ from, kind, loc, to: u });
