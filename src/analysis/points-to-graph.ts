@@ -354,20 +354,14 @@ export abstract class ConstraintGraph {
 
   /** Rewrites n's successors as their representatives, each once, n itself left out. */
   private compactSuccessors(n: number): number[] {
-    const old = this.succList[n]!;
-    const list: number[] = [];
-    const stamp = this.stamp;
-    const now = ++this.stampNow;
-    for (let i = 0; i < old.length; i++) {
-      const r = this.find(old[i]!);
-      if (r === n || stamp[r] === now) continue;
-      stamp[r] = now;
-      this.edges.add(n, r);
-      list.push(r);
-    }
+    const list = this.distinctReps(this.succList[n]!, undefined);
+    const self = list.indexOf(n);
+    if (self >= 0) list.splice(self, 1);
+    for (let i = 0; i < list.length; i++) this.edges.add(n, list[i]!);
     this.succList[n] = list;
     return list;
   }
+
 
   /**
    * Objects that reached ESC: everything reachable from escaped memory is escaped, so an object's
