@@ -8,7 +8,7 @@ import type { Type } from '../ir/types.js';
 import { calledFunction } from '../ir/index.js';
 import { externModel, type ExternModel } from './extern-models.js';
 import { ConstraintGraph } from './points-to-graph.js';
-import { callArgs, ObjKind, type AbsObject, type PointsTo } from './points-to-model.js';
+import { argsEnd, callArgs, ObjKind, type AbsObject, type PointsTo } from './points-to-model.js';
 
 /** The points-to solution of a module. */
 export function solvePointsTo(m: Module): PointsTo {
@@ -41,11 +41,6 @@ function mayHoldPointer(t: Type): boolean {
 
 function isScalar(t: Type | undefined): boolean {
   return t !== undefined && (t.kind === 'int' || t.kind === 'float' || t.kind === 'ptr');
-}
-
-/** The arguments of a call or invoke are its operands [1, argsEnd). */
-function argsEnd(call: Instruction): number {
-  return call.op === 'invoke' ? call.operands.length - 2 : call.operands.length;
 }
 
 // Per-value tables are typed arrays indexed by the ids lowering gave (instructions: module-wide id;

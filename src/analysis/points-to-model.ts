@@ -57,5 +57,10 @@ export interface PointsTo {
 
 /** Arguments of a call or invoke. */
 export function callArgs(call: Instruction): readonly Value[] {
-  return call.op === 'invoke' ? call.operands.slice(1, call.operands.length - 2) : call.operands.slice(1);
+  return call.operands.slice(1, argsEnd(call));
+}
+
+/** The arguments of a call or invoke are its operands [1, argsEnd) (an invoke ends with its two labels). */
+export function argsEnd(call: Instruction): number {
+  return call.op === 'invoke' ? call.operands.length - 2 : call.operands.length;
 }
