@@ -20,6 +20,7 @@
 // asks about. Computed per function on first request (this is the expensive relation).
 
 import type { Func, Instruction, Module } from '../ir/model.js';
+import { allocationHistoryOf } from './allocation-history.js';
 import { cfgOf, isDeciding } from './cfg.js';
 import { controlDependenceOf, type CtrlDep } from './control-dependence.js';
 import { dataDependenceOf } from './data-dependence.js';
@@ -44,13 +45,24 @@ export interface InteractiveDependence {
   traditional(node: DepNode): readonly DepNode[];
 }
 
-const cache = new WeakMap<Func, InteractiveDependence>();
+export interface InteractiveOptions {
+  /**
+   * Take the allocation history (allocation-history.ts) as a traditional dependence too: an instruction
+   * reading it depends on every allocation of the function. DGSE asks for it; the paper's relation
+   * (and the reference test) is without it.
+   */
+  readonly allocationHistory?: boolean;
+}
 
-export function interactiveDependenceOf(m: Module, fn: Func): InteractiveDependence {
-  let r = cache.get(fn);
+const cache = new WeakMap<Func, InteractiveDependence>();
+const withHistory = new WeakMap<Func, InteractiveDependence>();
+
+export function interactiveDependenceOf(m: Module, fn: Func, opts: InteractiveOptions = {}): InteractiveDependence {
+  const c = opts.allocationHistory ? withHistory : cache;
+  let r = c.get(fn);
   if (!r) {
-    r = new Computation(m, fn).run();
-    cache.set(fn, r);
+    r = new Computation(m, fn, opts.allocationHistory === true).run();
+    c.set(fn, r);
   }
   return r;
 }
@@ -82,6 +94,7 @@ class Computation {
   constructor(
     private readonly m: Module,
     private readonly fn: Func,
+    private readonly allocationHistory: boolean,
   ) {
     this.cfg = cfgOf(fn);
   }
@@ -123,8 +136,16 @@ class Computation {
     const cd = controlDependenceOf(fn);
     const pd = potentialDependenceOf(this.m, fn);
     const tradOfInst = new Map<Instruction, number[]>();
+    const history = this.allocationHistory ? allocationHistoryOf(this.m) : null;
+    const allocations = history ? insts.filter((x) => history.allocates(x)) : [];
     for (const inst of insts) {
       const preds = new Set<number>();
+      if (history?.readsHistory(inst)) {
+        for (const a of allocations) {
+          const n = this.sourceNode(a);
+          if (n !== undefined) preds.add(n);
+        }
+      }
       // (by segment: a mem segment's instructions are the same for each of its locations)
       for (const seg of dd.groups(inst)) {
         if (seg.kind !== 'ssa' && seg.kind !== 'mem') continue;

@@ -11,14 +11,22 @@ import type { TestSink } from '../engine/test-case.js';
 import type { Searcher } from '../search/searcher.js';
 import type { SearcherContext } from '../search/context.js';
 import type { Solver, SolverOptions } from '../solver/solver.js';
+import type { TechniqueFlags, TechniqueReport } from '../strategies/registry.js';
 import type { CompileOptions, OptLevel } from '../toolchain/clang.js';
 import { UserError } from './user-error.js';
 
 // The engine's entry point: its result type is the engine's own (a type-only import, so tests with fake
 // RunDeps still load no engine); the environment is the part of it the CLI fills in.
 
-/** The engine's RunResult, under the name the CLI and its tests have used. */
-export type RunResultLike = RunResult;
+/** The engine's RunResult, under the name the CLI and its tests have used, plus what a driver run adds. */
+export type RunResultLike = RunResult & {
+  /** A registered driver technique's stats.json section. */
+  driver?: Record<string, unknown>;
+  /** A registered driver technique's closing report. */
+  driverReport?: TechniqueReport;
+  /** A driver run's covered program lines (for --check-pruning). */
+  coveredLines?: () => Set<string>;
+};
 
 /** The part of the engine's RunEnvironment the CLI fills in (the rest, e.g. mainArgs, stays the engine's). */
 export interface RunEnvironmentLike {
@@ -42,8 +50,8 @@ export interface RunDeps {
   loadModule(path: string): Module | Promise<Module>;
   runProgram(module: Module, opts: EngineOptions, env: RunEnvironmentLike): Promise<RunResultLike>;
   createSolver(opts: SolverOptions): Promise<Solver>;
-  /** `--driver NAME`: a concolic driver (src/engine/concolic) runs the program instead of the forking search. */
-  runDriver?(name: string, module: Module, opts: EngineOptions, env: RunEnvironmentLike): Promise<RunResultLike>;
+  /** `--driver NAME`: a concolic driver (src/engine/concolic, src/strategies) runs the program instead of the forking search. */
+  runDriver?(name: string, module: Module, opts: EngineOptions, env: RunEnvironmentLike, flags: TechniqueFlags): Promise<RunResultLike>;
 }
 
 export async function realDeps(): Promise<RunDeps> {
@@ -53,7 +61,8 @@ export async function realDeps(): Promise<RunDeps> {
     import('../engine/executor.js'),
     import('../solver/index.js'),
   ]);
-  const runDriver: RunDeps['runDriver'] = async (name, module, opts, env) => (await import('../engine/concolic/index.js')).runNamedDriver(name, module, opts, env);
+  const runDriver: RunDeps['runDriver'] = async (name, module, opts, env, flags) =>
+    (await import('../strategies/session.js')).runDriverNamed(name, module, opts, env, flags);
   return {
     compileToLL: toolchain.compileToLL,
     optimizeLL: toolchain.optimizeLL,
@@ -90,15 +99,15 @@ export async function runOnce(
   module: Module,
   opts: EngineOptions,
   solverStats: { queries: number; z3Queries: number; cacheHits: number; seconds: number },
-  env: Omit<RunEnvironmentLike, 'solver'> & { solverOptions: SolverOptions; driver?: string },
+  env: Omit<RunEnvironmentLike, 'solver'> & { solverOptions: SolverOptions; driver?: string; techniqueFlags?: TechniqueFlags },
 ): Promise<RunResultLike> {
-  const { solverOptions: given, driver, ...rest } = env;
+  const { solverOptions: given, driver, techniqueFlags, ...rest } = env;
   const solverOptions = { ...given, timeoutSeconds: defaultSolverTime(given.timeoutSeconds, opts.maxTime) };
   const solver = await d.createSolver(solverOptions);
   try {
     if (driver !== undefined) {
       if (!d.runDriver) throw new UserError('sympath run: --driver is not available in this build');
-      return await d.runDriver(driver, module, opts, { ...rest, solver });
+      return await d.runDriver(driver, module, opts, { ...rest, solver }, techniqueFlags ?? {});
     }
     return await d.runProgram(module, opts, { ...rest, solver });
   } finally {

@@ -5,13 +5,14 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from '../engine/options.js';
 import { searcherHelp, SUBPATH_COMBINED, SUBPATH_COMBINED_LENGTHS, UnknownSearcherError, validateSearcherNames } from '../search/index.js';
 import { DEFAULT_BACKEND } from '../solver/solver.js';
+import { driverManifests, prunerManifests, TECHNIQUES } from '../strategies/registry.js';
 import { UserError } from './user-error.js';
 
-/** Pruning hooks by name (DESIGN.md "Exploration hooks"); the strategies register here as they land. */
-export const PRUNERS: readonly string[] = ['postcondition'];
+/** Pruning hooks by name (DESIGN.md "Exploration hooks"): the registry's pruners. */
+export const PRUNERS: readonly string[] = prunerManifests().map((m) => m.name);
 
-/** Concolic drivers by name (DESIGN.md "Two plugin interfaces"; src/engine/concolic/index.ts DRIVERS). */
-export const DRIVERS: readonly string[] = ['concolic'];
+/** Concolic drivers by name: the engine's reference driver and the registry's drivers. */
+export const DRIVERS: readonly string[] = ['concolic', ...driverManifests().map((m) => m.name)];
 
 export interface RunFlags {
   I: string[];
@@ -39,12 +40,6 @@ export interface RunFlags {
   allowRead?: string[];
   optimize?: boolean;
   prune: string[];
-  /** --pse-*: the postcondition pruner's heuristics (src/strategies/postcondition). */
-  pseFirstInstanceOnly?: boolean;
-  pseMaxSummarySize?: number;
-  pseSimplify?: boolean;
-  pseReuseWp?: boolean;
-  psePinAddresses?: boolean;
   /** --check-pruning: also run exhaustive DFS and report what pruning lost (exit 3 if anything). */
   checkPruning?: boolean;
   /** --driver: a concolic driver instead of the forking search. */
@@ -53,6 +48,8 @@ export interface RunFlags {
   replayCoverage?: boolean;
   /** --subpath-ties: how subpath:N breaks ties (default 'random'). */
   subpathTies?: 'random' | 'latest';
+  /** The techniques' own options (src/strategies/registry.ts), by commander's camel-cased names. */
+  readonly [techniqueOption: string]: unknown;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -96,6 +93,9 @@ export function checkFlags(flags: RunFlags): void {
   }
   if (flags.driver !== undefined && !DRIVERS.includes(flags.driver)) {
     throw new UserError(`sympath run: --driver: unknown driver '${flags.driver}'; available: ${DRIVERS.join(', ')}`);
+  }
+  if (flags.driver !== undefined && flags.prune.length > 0) {
+    throw new UserError('sympath run: --driver and --prune do not combine (a driver re-executes the program; pruning hooks act on the forking search)');
   }
   for (const p of flags.prune) {
     if (!PRUNERS.includes(p)) {
@@ -145,7 +145,7 @@ export type RunAction = (positional: string[], flags: RunFlags, cmd: Command) =>
 export function defineRunCommand(program: Command, action: RunAction): Command {
   // Needed for passThroughOptions on a sub-command: the root's own options stay before the command.
   program.enablePositionalOptions();
-  return program
+  const cmd = program
     .command('run')
     .summary('explore a program symbolically and write one test per path')
     .description(
@@ -199,13 +199,32 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .option('--optimize', 'run the opt-19 -O2 pipeline over the IR before exploring it')
     .option('--driver <name>', `re-execute the program concolically under a driver instead of the forking search: ${DRIVERS.join(', ')}`)
     .option('--prune <name>', `pruning hook (repeatable): ${PRUNERS.join(', ')}`, collect, [])
-    .option('--pse-first-instance-only', 'postcondition: store and check summaries at the first instance of a branch on a path only')
-    .option('--pse-max-summary-size <n>', 'postcondition: disjuncts per summary (default 200)', count, 200)
-    .option('--pse-simplify', 'postcondition: simplify summaries (drop implied disjuncts, merge complementary ones)')
-    .option('--pse-reuse-wp', 'postcondition: reuse weakest-precondition work between adjacent paths')
-    .option('--pse-pin-addresses', 'postcondition: loads and stores at concrete addresses use them, pinned by an equality (cheaper walks, more specific summaries)')
-    .option('--check-pruning', 'also run exhaustive DFS and report any error site or covered line pruning lost (exit 3 if any)')
+    .option('--check-pruning', 'also run exhaustive DFS and report any error site or covered line that pruning or a driver lost (exit 3 if any)')
     .option('--replay-coverage', 'replay the tests natively at the end (gcc --coverage) and report gcov coverage')
-    .option('--json', "print stats.json to stdout at the end (the program's stdout then goes to stderr)")
-    .action(action);
+    .option('--json', "print stats.json to stdout at the end (the program's stdout then goes to stderr)");
+  addTechniqueOptions(cmd);
+  return cmd.action(action);
+}
+
+/** The registry's options, with each technique named in the help text after the searchers. */
+function addTechniqueOptions(cmd: Command): void {
+  for (const t of TECHNIQUES) {
+    for (const o of t.options) {
+      const opt = new Option(o.flags, o.description);
+      const parse = o.parse;
+      if (parse) {
+        opt.argParser((value: string) => {
+          try {
+            return parse(value);
+          } catch (e) {
+            throw new InvalidArgumentError((e as Error).message);
+          }
+        });
+      }
+      if (o.defaultValue !== undefined) opt.default(o.defaultValue);
+      cmd.addOption(opt);
+    }
+  }
+  const lines = TECHNIQUES.map((t) => `  ${t.kind === 'driver' ? '--driver' : '--prune'} ${t.name}: ${t.summary}; --check-pruning keeps ${t.guarantee}`);
+  cmd.addHelpText('after', `Techniques (src/strategies):\n${lines.join('\n')}\n`);
 }

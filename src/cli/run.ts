@@ -182,13 +182,10 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   });
 
   const phases = runPhases(opts);
-  const pruning =
-    opts.prune.length > 0 || flags.checkPruning
-      ? (await import('../strategies/postcondition/cli.js')).pruningSession(
-          opts.prune,
-          (await import('../strategies/postcondition/cli.js')).postconditionOptions(flags),
-        )
-      : null;
+  // Pruning hooks come from the registry; a forking run under --check-pruning alone needs the session
+  // too, for the engines whose covered lines it compares.
+  const sessions = await import('../strategies/session.js');
+  const pruning = flags.driver === undefined && (opts.prune.length > 0 || flags.checkPruning) ? await sessions.pruningSession(opts.prune, flags) : null;
   const results: RunResultLike[] = [];
   const solverStats = { queries: 0, z3Queries: 0, cacheHits: 0, seconds: 0 };
   let result: RunResultLike;
@@ -204,6 +201,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       const r = await runOnce(d, phaseModule, phaseOpts, solverStats, {
         solverOptions: { backend: flags.solver, timeoutSeconds: flags.maxSolverTime },
         driver: flags.driver,
+        techniqueFlags: flags,
         sink: output,
         ...(pruning ? pruning.nextRun() : {}),
         createSearcher: (ctx) =>
@@ -268,6 +266,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     solver: solverStats,
     tests: output.tests,
     errors: output.errors,
+    ...(result.driver ? { driver: result.driver } : {}),
   });
   output.writeStats(stats);
   const finished = now();
@@ -289,23 +288,23 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     throw new UserError(`sympath: the run stopped on an internal error (set SYMPATH_DEBUG=1 for the stack)`, 2);
   }
   if (controller.signal.aborted) io.err('sympath: interrupted; tests written so far are kept\n');
-  const pruneReport = pruning?.report();
-  if (pruneReport) {
-    for (const line of pruneReport.lines) {
+  const reports = [...(pruning?.reports() ?? []), ...(result.driverReport ? [result.driverReport] : [])];
+  for (const report of reports) {
+    for (const line of report.lines) {
       output.message(line);
       io.err(`sympath: ${line}\n`);
     }
-    output.writeJson('postcondition.json', pruneReport.json);
+    if (report.file) output.writeJson(report.file.name, report.file.json);
   }
   for (const line of doneLines(stats)) io.err(`${line}\n`);
-  if (flags.checkPruning && pruning && !controller.signal.aborted) {
-    const { checkPruning } = await import('../strategies/postcondition/cli.js');
+  const reached = pruning ? () => pruning.coveredLines() : result.coveredLines;
+  if (flags.checkPruning && reached && !controller.signal.aborted) {
     const baselineStats = { queries: 0, z3Queries: 0, cacheHits: 0, seconds: 0 };
-    const { check, lines } = await checkPruning({
+    const { check, lines } = await sessions.checkPruning({
       module: await d.loadModule(join(outDir, irName)),
       opts,
       prunedErrors: output.errors,
-      prunedLines: pruning.coveredLines(),
+      prunedLines: reached(),
       run: (m, o, env) =>
         runOnce(d, m, o, baselineStats, {
           ...env,
@@ -323,7 +322,8 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     }
     if (check.lostErrors.length > 0 || check.lostLines.length > 0) {
       if (flags.json) io.out(`${JSON.stringify(stats, null, 2)}\n`);
-      throw new UserError(`sympath: --check-pruning: pruning lost ${check.lostErrors.length} error sites and ${check.lostLines.length} covered lines`, 3);
+      const what = flags.driver !== undefined ? `the driver '${flags.driver}'` : 'pruning';
+      throw new UserError(`sympath: --check-pruning: ${what} lost ${check.lostErrors.length} error sites and ${check.lostLines.length} covered lines`, 3);
     }
   }
   if (flags.replayCoverage) await replayAtEnd(outDir, io);

@@ -14,6 +14,8 @@ export interface StatsJson {
   states: { peak: number };
   solver: { queries: number; z3Queries: number; cacheHits: number; seconds: number };
   coverage: { instructionsCovered: number; instructionsTotal: number; linesCovered: number; linesTotal: number };
+  /** With `--driver NAME` of a registered technique: the driver's own counts (README, "stats.json"). */
+  driver?: Record<string, unknown>;
 }
 
 export interface StatsError {
@@ -85,6 +87,7 @@ export interface StatsInput {
   solver: { queries: number; z3Queries: number; cacheHits: number; seconds: number };
   tests: number;
   errors: readonly StatsError[];
+  driver?: Record<string, unknown>;
 }
 
 const round = (x: number, digits = 3): number => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -113,6 +116,7 @@ export function buildStats(i: StatsInput): StatsJson {
       linesCovered: r.coverage.linesCovered,
       linesTotal: r.coverage.linesTotal,
     },
+    ...(i.driver ? { driver: i.driver } : {}),
   };
 }
 

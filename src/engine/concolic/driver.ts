@@ -330,8 +330,13 @@ class DriverRun implements DriverContext {
 }
 
 /** Runs `driver` on `module`: the driver decides the inputs, the engine runs them concolically. */
-export async function runDriver(module: Module, opts: EngineOptions, env: DriverEnvironment, driver: Driver): Promise<RunResult & { executions: number }> {
+export async function runDriver(
+  module: Module,
+  opts: EngineOptions,
+  env: DriverEnvironment,
+  driver: Driver,
+): Promise<RunResult & { executions: number; covered: Coverage }> {
   const ctx = new DriverRun(module, opts, env);
   await driver.run(ctx);
-  return { ...ctx.result(ctx.stopReason()), executions: ctx.executions };
+  return { ...ctx.result(ctx.stopReason()), executions: ctx.executions, covered: ctx.coverage };
 }

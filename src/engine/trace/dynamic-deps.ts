@@ -14,16 +14,23 @@
 //                  written between b and u on this trace — for a read, some byte it read was last
 //                  written before b; otherwise (a call reading through its callees) no write to the
 //                  abstract location since b.
+//   alloc        — a heap object's address depends on every allocation before it (the allocator's
+//                  state: which blocks are taken): each heap allocation depends on the previous one, and
+//                  an instance that reads an address as a value (ptrtoint, a pointer comparison) on the
+//                  latest allocation before it. Accesses through a pointer do not: they reach the same
+//                  object whatever its address. (Without it a branch on a heap address misses the
+//                  branches that decided an earlier allocation: test/fixtures/pse/traps/heap_history.c.)
 // Locations of concrete objects come from their allocation sites through the points-to analysis; an
 // object with no site (argv, a varargs area) matches any location, which can only add dependences.
 
+import type { Instruction } from '../../ir/model.js';
 import type { MemAccess, ObjectInfo, Trace } from './model.js';
 import { INITIAL } from './model.js';
 import { staticDepsOf, type StaticDeps } from './static-info.js';
 
 const NO_ACCESSES: readonly MemAccess[] = [];
 
-export type DepKind = 'ssa' | 'param' | 'ret' | 'memory' | 'control' | 'gate' | 'potential';
+export type DepKind = 'ssa' | 'param' | 'ret' | 'memory' | 'control' | 'gate' | 'potential' | 'alloc';
 
 export interface DynDep {
   /** The instance depended on. */
@@ -34,8 +41,8 @@ export interface DynDep {
 }
 
 /** Dependence kinds by their stored index. */
-const KINDS: readonly DepKind[] = ['ssa', 'param', 'ret', 'memory', 'control', 'gate', 'potential'];
-const KIND_INDEX: Readonly<Record<DepKind, number>> = { ssa: 0, param: 1, ret: 2, memory: 3, control: 4, gate: 5, potential: 6 };
+const KINDS: readonly DepKind[] = ['ssa', 'param', 'ret', 'memory', 'control', 'gate', 'potential', 'alloc'];
+const KIND_INDEX: Readonly<Record<DepKind, number>> = { ssa: 0, param: 1, ret: 2, memory: 3, control: 4, gate: 5, potential: 6, alloc: 7 };
 
 /** The dependences of every instance, stored flat: those of instance i are [start[i], start[i + 1]). */
 export class DynamicDependences {
@@ -111,6 +118,13 @@ const MEMORY = 3;
 const CONTROL = 4;
 const GATE = 5;
 const POTENTIAL = 6;
+const ALLOC = 7;
+
+/** Whether `inst` reads an address as a value: a pointer cast to an integer, or pointers compared. */
+function readsAddressValue(inst: Instruction): boolean {
+  if (inst.op === 'ptrtoint') return true;
+  return inst.op === 'icmp' && inst.operands[0] !== undefined && (inst.operands[0] as { type?: { kind: string } }).type?.kind === 'ptr';
+}
 
 /** Computes the dynamic dependences of `trace` (static facts from the module's analyses by default). */
 export function dynamicDependences(trace: Trace, statics: StaticDeps = staticDepsOf(trace.module)): DynamicDependences {
@@ -127,7 +141,10 @@ export function dynamicDependences(trace: Trace, statics: StaticDeps = staticDep
     locCache.set(o, l);
     return l;
   };
-  const { opStart, opFrom, opKind, opVia, memStart, accessList, dirs } = trace;
+  const { opStart, opFrom, opKind, opVia, memStart, accessList, dirs, heapAllocations } = trace;
+  /** The next heap allocation instance (index into heapAllocations) and the latest one so far. */
+  let nextAlloc = 0;
+  let lastAlloc = -1;
   for (let i = 0; i < n; i++) {
     const inst = trace.insts[i]!;
     const act = trace.acts[i]!;
@@ -161,6 +178,13 @@ export function dynamicDependences(trace: Trace, statics: StaticDeps = staticDep
       const j = lat.get(p.branch);
       if (j === undefined || dirs[j] !== p.direction) continue;
       if (notRedefinedSince(accesses, p.loc, j, locOf, lastWrite)) b.add(j, POTENTIAL);
+    }
+
+    const allocates = heapAllocations[nextAlloc] === i;
+    if (allocates || readsAddressValue(inst)) b.add(lastAlloc, ALLOC);
+    if (allocates) {
+      lastAlloc = i;
+      nextAlloc++;
     }
 
     if (dirs[i]! >= 0) lat.set(inst.id, i);

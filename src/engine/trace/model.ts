@@ -144,6 +144,8 @@ export class Trace {
   readonly memStart: number[] = [];
   readonly accessList: MemAccess[] = [];
   readonly constraints: TraceConstraint[] = [];
+  /** Instances that made a heap object, in order (the allocator's state: see dynamic-deps.ts 'alloc'). */
+  readonly heapAllocations: number[] = [];
   readonly activations: Activation[] = [];
   end: TraceEnd = { kind: 'running' };
   private byDynamicId: Map<string, number> | null = null;

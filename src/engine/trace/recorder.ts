@@ -221,6 +221,8 @@ export class TraceRecorder implements ExplorationHooks, MemoryObserver {
     } else {
       info = { address: mo.address, size: mo.size, kind: 'heap', name: mo.name, site: by?.op === 'call' || by?.op === 'invoke' ? by : undefined };
       this.objects.set(mo, info);
+      const allocs = this.trace.heapAllocations;
+      if (this.cur >= 0 && allocs[allocs.length - 1] !== this.cur) allocs.push(this.cur);
     }
   }
 

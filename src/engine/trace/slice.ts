@@ -12,7 +12,7 @@
 import type { Trace, TraceConstraint } from './model.js';
 import type { DepKind, DynamicDependences } from './dynamic-deps.js';
 
-export const DATA_KINDS: ReadonlySet<DepKind> = new Set<DepKind>(['ssa', 'param', 'ret', 'memory']);
+export const DATA_KINDS: ReadonlySet<DepKind> = new Set<DepKind>(['ssa', 'param', 'ret', 'memory', 'alloc']);
 export const SLICE_KINDS: ReadonlySet<DepKind> = new Set<DepKind>([...DATA_KINDS, 'control', 'gate']);
 export const RELEVANT_KINDS: ReadonlySet<DepKind> = new Set<DepKind>([...SLICE_KINDS, 'potential']);
 

@@ -7,7 +7,7 @@ import { PostconditionHook, type PostconditionOptions, type PostconditionStats }
 
 export { PostconditionHook, DEFAULT_POSTCONDITION_OPTIONS } from './hook.js';
 export type { PostconditionOptions, PostconditionStats } from './hook.js';
-export { comparePruning, coveredLines, errorSitesOf, formatPruningCheck, type PruningCheck, type Reached } from './check-pruning.js';
+export { comparePruning, coveredLines, errorSitesOf, formatPruningCheck, type PruningCheck, type Reached } from '../check-pruning.js';
 
 /** What a run needs to use the pruner: the hook and the memory it observes through. */
 export interface PostconditionPruner {

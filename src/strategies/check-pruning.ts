@@ -1,10 +1,12 @@
-// --check-pruning: what a pruned exploration lost against exhaustive search. Both runs report the error
-// sites they found (kind + file + line, from their tests) and the source lines of the program's own files
-// they covered; every site and line of the exhaustive run must appear in the pruned one. Used by
-// `sympath run --check-pruning` and by the tests.
+// --check-pruning: what a pruned exploration (a pruning hook, or a driver that explores fewer paths)
+// lost against exhaustive search. Both runs report the error sites they found (kind + file + line, from
+// their tests) and the source lines of the program's own files they covered; every site and line of the
+// exhaustive run must appear in the other. Used by `sympath run --check-pruning` and by the tests.
 
-import type { Executor } from '../../engine/executor.js';
-import type { TestCase } from '../../engine/test-case.js';
+import type { Coverage } from '../engine/coverage.js';
+import type { Executor } from '../engine/executor.js';
+import type { TestCase } from '../engine/test-case.js';
+import type { Module } from '../ir/model.js';
 
 /** What one run reached. */
 export interface Reached {
@@ -33,12 +35,17 @@ export function errorSitesOf(tests: readonly TestCase[]): Set<string> {
 
 /** The covered source lines of the program's own files, after a run of `ex`. */
 export function coveredLines(ex: Executor): Set<string> {
+  return coveredLinesOf(ex.module, ex.coverage);
+}
+
+/** The covered source lines of the program's own files, from a run's coverage counts. */
+export function coveredLinesOf(module: Module, coverage: Coverage): Set<string> {
   const out = new Set<string>();
-  const counts = ex.coverage.counts;
-  for (const f of ex.module.functions) {
+  const counts = coverage.counts;
+  for (const f of module.functions) {
     for (const b of f.blocks) {
       for (const i of b.instructions) {
-        if (!i.loc || i.loc.line <= 0 || !(counts[i.id]! > 0) || !ex.coverage.isProgramInstruction(i.id)) continue;
+        if (!i.loc || i.loc.line <= 0 || !(counts[i.id]! > 0) || !coverage.isProgramInstruction(i.id)) continue;
         out.add(`${i.loc.file}:${i.loc.line}`);
       }
     }

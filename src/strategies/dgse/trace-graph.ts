@@ -1,0 +1,204 @@
+// The dependence graph DGSE reasons on for one executed path: every instance's dynamic dependences of
+// the chosen kinds (src/engine/trace/dynamic-deps.ts) plus, with interactive dependence on, the
+// interactive ones, and for every decision of the path the dependences of its *negated* node — the
+// direction the path did not take (DGSE's ¬ψᵢ, a node of its own: 8ᶠ when 8ᵀ ran).
+//
+// Interactive dependence is a static relation between nodes of one function (src/analysis
+// interactive-dependence.ts; a deciding terminator is one node per direction). On the trace, an
+// instance of node n depends interactively on the latest earlier instance, in the same activation, of
+// each node n is interactive-dependent on; for a direction node ⟨b, d⟩ that is the latest instance of b
+// that went in direction d. (Taking the latest instance that went d, rather than b's latest instance
+// only when it went d, can only add dependences: more negations and longer relevant path conditions,
+// never fewer — the conservative side of DGSE's guarantee.)
+//
+// A negated node depends on what its instance depends on (a terminator's condition, control and
+// potential dependences are the same for each of its directions) and on the interactive sources of the
+// other direction(s). An implicit check, a pointer resolution or a call-target decision is a node of
+// its instruction: its negation depends on what the instruction depends on.
+//
+// Storage is flat (one Int32Array of sources, ranges per instance), built in one forward pass.
+
+import type { DepKind, DynamicDependences } from '../../engine/trace/dynamic-deps.js';
+import type { Trace } from '../../engine/trace/model.js';
+import type { Instruction } from '../../ir/model.js';
+
+/** Static interactive dependence as node keys (interactive.ts). */
+export interface InteractiveSource {
+  /** The key of node ⟨inst, direction⟩ (direction undefined: the instruction node). */
+  keyOf(inst: Instruction, direction?: number): number;
+  /** Keys of the nodes ⟨inst, direction⟩ is interactive-dependent on. */
+  predsOf(inst: Instruction, direction?: number): readonly number[];
+  /** The directions of a deciding terminator (0 for any other instruction). */
+  directions(inst: Instruction): number;
+}
+
+/** Growing flat lists of sources, deduplicated per list. */
+class FlatLists {
+  readonly start: number[] = [];
+  readonly from: number[] = [];
+  private first = 0;
+  private readonly stamp: Int32Array;
+  private epoch = 0;
+
+  constructor(size: number) {
+    this.stamp = new Int32Array(Math.max(1, size));
+  }
+
+  open(): void {
+    this.first = this.from.length;
+    this.start.push(this.first);
+    this.epoch++;
+  }
+
+  add = (j: number): void => {
+    if (j < 0 || this.stamp[j] === this.epoch) return;
+    this.stamp[j] = this.epoch;
+    this.from.push(j);
+  };
+
+  /** Copies list `k` of `src` into the open list. */
+  addRange(src: readonly number[], lo: number, hi: number): void {
+    for (let x = lo; x < hi; x++) this.add(src[x]!);
+  }
+}
+
+export class TraceGraph {
+  readonly n: number;
+  private readonly start: Int32Array;
+  private readonly from: Int32Array;
+  /** Negated-node dependences per constraint index (negatable constraints only). */
+  private readonly negated = new Map<number, Int32Array>();
+  /** Scratch for closures: visited stamps. */
+  private readonly seen: Int32Array;
+  private epoch = 0;
+  /** Edges followed by closures and forward passes (the dependence work, for the stats). */
+  visits = 0;
+
+  constructor(
+    readonly trace: Trace,
+    dyn: DynamicDependences,
+    kinds: ReadonlySet<DepKind>,
+    interactive: InteractiveSource | null,
+  ) {
+    const n = trace.length;
+    this.n = n;
+    const own = new FlatLists(n);
+    const neg = new FlatLists(n);
+    /** Per activation: node key -> its latest instance. */
+    const latest: (Map<number, number> | undefined)[] = [];
+    for (let i = 0; i < n; i++) {
+      const inst = trace.insts[i]!;
+      const act = trace.acts[i]!;
+      own.open();
+      const lo = own.from.length;
+      dyn.forEachFrom(i, kinds, own.add);
+      const dynHi = own.from.length;
+      let lat: Map<number, number> | undefined;
+      const dir = trace.dirs[i]!;
+      if (interactive) {
+        lat = latest[act] ??= new Map();
+        for (const k of interactive.predsOf(inst, dir >= 0 ? dir : undefined)) {
+          const j = lat.get(k);
+          if (j !== undefined) own.add(j);
+        }
+      }
+      for (const c of trace.constraintsOf(i)) {
+        if (!c.negatable) continue;
+        neg.open();
+        neg.addRange(own.from, lo, dynHi);
+        if (interactive && lat) {
+          if (dir >= 0) {
+            const ndirs = interactive.directions(inst);
+            for (let d = 0; d < ndirs; d++) {
+              if (d === dir) continue;
+              for (const k of interactive.predsOf(inst, d)) {
+                const j = lat.get(k);
+                if (j !== undefined) neg.add(j);
+              }
+            }
+          } else {
+            // The instruction's own node: its interactive sources are the instance's.
+            neg.addRange(own.from, dynHi, own.from.length);
+          }
+        }
+        this.negated.set(c.index, Int32Array.from(neg.from.slice(neg.start[neg.start.length - 1]!)));
+      }
+      if (interactive && lat) {
+        lat.set(interactive.keyOf(inst, dir >= 0 ? dir : undefined), i);
+        if (inst.op === 'ret') latest[act] = undefined;
+      }
+    }
+    own.start.push(own.from.length);
+    this.start = Int32Array.from(own.start);
+    this.from = Int32Array.from(own.from);
+    this.seen = new Int32Array(Math.max(1, n));
+  }
+
+  /** Edges of the graph (own dependences). */
+  get size(): number {
+    return this.from.length;
+  }
+
+  /** The instances instance `i` depends on directly. */
+  depsOf(i: number): Int32Array {
+    return this.from.subarray(this.start[i]!, this.start[i + 1]!);
+  }
+
+  /** The instances the negation of constraint `index` depends on directly. */
+  negatedDepsOf(index: number): Int32Array {
+    const d = this.negated.get(index);
+    if (!d) throw new Error(`dgse: constraint ${index} is not a decision of the trace`);
+    return d;
+  }
+
+  /** Marks (1) instance `d` and every later instance transitively depending on it. One forward pass. */
+  dependentsOf(d: number): Uint8Array {
+    const m = new Uint8Array(this.n);
+    m[d] = 1;
+    const { start, from } = this;
+    for (let j = d + 1; j < this.n; j++) {
+      for (let k = start[j]!; k < start[j + 1]!; k++) {
+        this.visits++;
+        if (m[from[k]!]) {
+          m[j] = 1;
+          break;
+        }
+      }
+    }
+    return m;
+  }
+
+  /** Whether the negation of constraint `index` depends on a marked instance (`dependentsOf`). */
+  negationDependsOn(index: number, marks: Uint8Array): boolean {
+    for (const j of this.negatedDepsOf(index)) if (marks[j]) return true;
+    return false;
+  }
+
+  /** The instances the negation of constraint `index` transitively depends on, ascending. */
+  negationClosure(index: number): number[] {
+    const epoch = ++this.epoch;
+    const seen = this.seen;
+    const work: number[] = [];
+    for (const j of this.negatedDepsOf(index)) {
+      if (seen[j] !== epoch) {
+        seen[j] = epoch;
+        work.push(j);
+      }
+    }
+    const out: number[] = [];
+    const { start, from } = this;
+    while (work.length > 0) {
+      const i = work.pop()!;
+      out.push(i);
+      for (let k = start[i]!; k < start[i + 1]!; k++) {
+        this.visits++;
+        const j = from[k]!;
+        if (seen[j] !== epoch) {
+          seen[j] = epoch;
+          work.push(j);
+        }
+      }
+    }
+    return out.sort((a, b) => a - b);
+  }
+}

@@ -1,0 +1,120 @@
+// The techniques of one `sympath run`, as the CLI uses them through the registry: the pruning plugins
+// (`--prune NAME`, composed: every plugin's hooks in each engine run), the driver plugin (`--driver
+// NAME`), their reports, and `--check-pruning`'s exhaustive baseline. The engines of the runs are kept
+// so that the covered lines of a pruned run can be compared with the baseline's.
+
+import { Memory } from '../engine/memory.js';
+import type { DriverEnvironment } from '../engine/concolic/driver.js';
+import type { Executor, RunResult } from '../engine/executor.js';
+import type { ExplorationHooks } from '../engine/hooks.js';
+import type { EngineOptions } from '../engine/options.js';
+import type { TestCase, TestSink } from '../engine/test-case.js';
+import type { Module } from '../ir/model.js';
+import { comparePruning, coveredLines, coveredLinesOf, errorSite, errorSitesOf, formatPruningCheck, type PruningCheck } from './check-pruning.js';
+import { driverManifests, prunerManifests, type DriverPlugin, type PruningPlugin, type TechniqueFlags, type TechniqueReport } from './registry.js';
+
+export interface PruningEnv {
+  hooks: ExplorationHooks[];
+  createMemory: (ex: Executor) => Memory;
+}
+
+/** The pruning plugins of one run and the engines they saw. */
+export class PruningSession {
+  private readonly engines: Executor[] = [];
+
+  constructor(private readonly plugins: readonly PruningPlugin[]) {}
+
+  /** The hooks and memory of the next engine run. */
+  nextRun(): PruningEnv {
+    const runs = this.plugins.map((p) => p.nextRun());
+    const observing = runs.filter((r) => r.createMemory !== undefined);
+    if (observing.length > 1) throw new Error('two pruning hooks that each need their own memory observer cannot run together yet');
+    const make = observing[0]?.createMemory;
+    return {
+      hooks: runs.flatMap((r) => [...r.hooks]),
+      createMemory: (ex) => {
+        this.engines.push(ex);
+        return make ? make(ex) : new Memory(ex);
+      },
+    };
+  }
+
+  reports(): TechniqueReport[] {
+    return this.plugins.map((p) => p.report()).filter((r): r is TechniqueReport => r !== null);
+  }
+
+  /** Covered lines of the program over every engine run of the session. */
+  coveredLines(): Set<string> {
+    const out = new Set<string>();
+    for (const ex of this.engines) for (const l of coveredLines(ex)) out.add(l);
+    return out;
+  }
+}
+
+/** The plugins of `--prune NAME…` (names checked by the CLI). */
+export async function pruningSession(names: readonly string[], flags: TechniqueFlags): Promise<PruningSession> {
+  const plugins: PruningPlugin[] = [];
+  for (const n of names) {
+    const m = prunerManifests().find((t) => t.name === n);
+    if (!m) throw new Error(`unknown pruning hook '${n}'`);
+    plugins.push(await m.create(flags));
+  }
+  return new PruningSession(plugins);
+}
+
+/** What a driver run gives the CLI besides the engine's RunResult. */
+export interface DriverRunResult extends RunResult {
+  /** The technique's stats.json section (registered techniques only). */
+  driver?: Record<string, unknown>;
+  /** The technique's closing report. */
+  driverReport?: TechniqueReport;
+  /** The program's covered source lines (for --check-pruning). */
+  coveredLines(): Set<string>;
+}
+
+/** Runs the driver `name`: a registered technique's, or the engine's reference driver (`concolic`). */
+export async function runDriverNamed(name: string, module: Module, opts: EngineOptions, env: DriverEnvironment, flags: TechniqueFlags): Promise<DriverRunResult> {
+  const m = driverManifests().find((t) => t.name === name);
+  const plugin: DriverPlugin | undefined = m ? await m.create(flags) : undefined;
+  const concolic = await import('../engine/concolic/index.js');
+  const driver = plugin?.driver ?? concolic.DRIVERS[name]?.();
+  if (!driver) throw new Error(`unknown driver '${name}'`);
+  const { executions: _, covered, ...r } = await concolic.runDriver(module, opts, env, driver);
+  const out: DriverRunResult = { ...r, coveredLines: () => coveredLinesOf(module, covered) };
+  if (plugin) {
+    out.driver = plugin.statsSection();
+    const report = plugin.report();
+    if (report) out.driverReport = report;
+  }
+  return out;
+}
+
+/** Runs `module` under exhaustive DFS (no pruning, no driver) and compares with what the other run reached. */
+export async function checkPruning(args: {
+  module: Module;
+  opts: EngineOptions;
+  run: (module: Module, opts: EngineOptions, env: PruningEnv & { sink: TestSink }) => Promise<{ haltReason?: string }>;
+  prunedErrors: readonly { kind: string; file: string; line: number }[];
+  prunedLines: Set<string>;
+}): Promise<{ check: PruningCheck; lines: string[] }> {
+  const tests: TestCase[] = [];
+  let engine: Executor | null = null;
+  const sink: TestSink = {
+    add(t) {
+      tests.push(t);
+      return `baseline${tests.length}`;
+    },
+  };
+  const r = await args.run(args.module, { ...args.opts, search: ['dfs'], prune: [] }, {
+    hooks: [],
+    sink,
+    createMemory: (ex) => {
+      engine = ex;
+      return new Memory(ex);
+    },
+  });
+  const exhaustive = { errors: errorSitesOf(tests), lines: engine ? coveredLines(engine) : new Set<string>() };
+  const pruned = { errors: new Set(args.prunedErrors.map((e) => errorSite(e.kind, e.file, e.line))), lines: args.prunedLines };
+  const check = comparePruning(pruned, exhaustive, r.haltReason);
+  return { check, lines: formatPruningCheck(check) };
+}
