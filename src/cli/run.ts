@@ -25,6 +25,7 @@ import { processIO, signalExitCode, type RunIO } from './run-io.js';
 import { checkFlags, defineRunCommand, engineOptions, POSIX_MODEL_OPTION, splitProgramArgs, type RunFlags } from './run-options.js';
 import { mergeRunResults, runPhases } from './run-phases.js';
 import { doneLines, elapsedText, replayAtEnd, shellQuote, stamp } from './run-report.js';
+import { checkPosixArgs } from './posix-args.js';
 import { UserError } from './user-error.js';
 
 export { defaultSolverTime, type RunDeps, type RunEnvironmentLike, type RunResultLike } from './run-deps.js';
@@ -63,6 +64,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     );
   }
   checkFlags(flags);
+  if (flags.posixRuntime) checkPosixArgs(programArgs);
   for (const f of files) {
     let isFile = false;
     try {
@@ -119,6 +121,9 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   let module: Module;
   try {
     module = await d.loadModule(join(outDir, irName));
+    if (!module.functions.some((f) => f.name === 'main' && !f.isDeclaration)) {
+      throw new UserError(`sympath run: ${files.join(' ')}: no main function (the run starts at main, as KLEE's does)`);
+    }
   } catch (e) {
     rmSync(outDir, { recursive: true, force: true });
     const name = (e as Error).name;
