@@ -4,6 +4,7 @@
 
 import { Command, CommanderError } from 'commander';
 import { UserError } from './user-error.js';
+import { guardStdStreams, writeStd } from './std-streams.js';
 import { register as registerParse } from './parse.js';
 import { register as registerCompile } from './compile.js';
 import { register as registerRun } from './run.js';
@@ -13,6 +14,8 @@ import { register as registerAnalyze } from './analyze.js';
 import { register as registerReplay } from './replay.js';
 
 export async function runCli(argv: string[]): Promise<void> {
+  // `sympath ... | head` and `> /dev/full`: no EPIPE/ENOSPC stack trace (std-streams.ts).
+  guardStdStreams();
   const program = new Command('sympath')
     .description('symbolic execution of C programs through LLVM IR, in the tradition of KLEE')
     .exitOverride()
@@ -32,7 +35,7 @@ export async function runCli(argv: string[]): Promise<void> {
       return;
     }
     if (e instanceof UserError) {
-      process.stderr.write(`${e.message}\n`);
+      writeStd('stderr', `${e.message}\n`);
       process.exitCode = e.exitCode;
       return;
     }

@@ -102,7 +102,8 @@ export async function runOnce(
   env: Omit<RunEnvironmentLike, 'solver'> & { solverOptions: SolverOptions; driver?: string; techniqueFlags?: TechniqueFlags },
 ): Promise<RunResultLike> {
   const { solverOptions: given, driver, techniqueFlags, ...rest } = env;
-  const solverOptions = { ...given, timeoutSeconds: defaultSolverTime(given.timeoutSeconds, opts.maxTime) };
+  // The run's signal cancels a solver query in progress too (Ctrl-C during a long query).
+  const solverOptions = { ...given, timeoutSeconds: defaultSolverTime(given.timeoutSeconds, opts.maxTime), signal: rest.signal };
   const solver = await d.createSolver(solverOptions);
   try {
     if (driver !== undefined) {

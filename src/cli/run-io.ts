@@ -1,5 +1,15 @@
-// Where `sympath run` writes and how it hears of Ctrl-C: injectable (tests capture the text), with the
-// process's own streams and SIGINT for the real command.
+// Where `sympath run` writes and how it hears of Ctrl-C and SIGTERM: injectable (tests capture the
+// text), with the process's own streams and signals for the real command.
+//
+// Faults of the process's streams (std-streams.ts): when stdout is a closed pipe or a full device the
+// program's output is dropped from then on (said once on stderr) and the run goes on; a failed stderr
+// is dropped silently. Signals: the first SIGINT or SIGTERM stops the run cleanly (a solver query in
+// progress is cancelled, tests and stats.json are written; exit 128 + the signal's number); a second
+// one quits at once (exit the same; stats.json is then not written, and the message says so), and
+// the z3 processes die with sympath (src/solver/z3-native.ts).
+
+import { constants } from 'node:os';
+import { streamFailure, writeStd } from './std-streams.js';
 
 export interface RunIO {
   cwd: string;
@@ -11,33 +21,62 @@ export interface RunIO {
   stderrBytes: (b: Uint8Array) => void;
   /** Whether to draw the progress line (stderr is a TTY). */
   progress: boolean;
-  /** Installs the SIGINT handling; returns the function that removes it. */
+  /** Installs the SIGINT/SIGTERM handling; returns the function that removes it. */
   onInterrupt?: (abort: () => void) => () => void;
+  /** The signal that interrupted the run, once one has (set by processIO's handler). */
+  interruptSignal?: NodeJS.Signals;
   now?: () => Date;
 }
 
+/** The exit status of a process stopped by `signal`, as a shell reports it (SIGINT 130, SIGTERM 143). */
+export function signalExitCode(signal: NodeJS.Signals): number {
+  return 128 + (constants.signals[signal] ?? 0);
+}
+
 export function processIO(commandLine: string[]): RunIO {
-  return {
+  let stdoutNoted = false;
+  const err = (t: string): void => {
+    writeStd('stderr', t);
+  };
+  const programStdout = (b: Uint8Array): void => {
+    if (writeStd('stdout', b)) return;
+    if (stdoutNoted) return;
+    stdoutNoted = true;
+    err(`\nsympath: standard output cannot be written (${streamFailure('stdout')}): the program's output is dropped from here on; the run goes on\n`);
+  };
+  const io: RunIO = {
     cwd: process.cwd(),
     commandLine,
-    out: (t) => process.stdout.write(t),
-    err: (t) => process.stderr.write(t),
-    stdoutBytes: (b) => process.stdout.write(b),
-    stderrBytes: (b) => process.stderr.write(b),
+    out: (t) => {
+      writeStd('stdout', t);
+    },
+    err,
+    stdoutBytes: programStdout,
+    stderrBytes: (b) => {
+      writeStd('stderr', b);
+    },
     progress: process.stderr.isTTY === true,
     onInterrupt: (abort) => {
       let hits = 0;
-      const handler = (): void => {
+      const handler = (signal: NodeJS.Signals): void => {
         hits++;
         if (hits === 1) {
-          process.stderr.write('\nsympath: interrupted; stopping (Ctrl-C again to quit at once)\n');
+          io.interruptSignal = signal;
+          err(`\nsympath: interrupted (${signal}); stopping (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to quit at once)\n`);
           abort();
         } else {
-          process.exit(130);
+          err(`\nsympath: ${signal} again: quitting at once; stats.json and the end of info are not written (the tests written so far are whole)\n`);
+          // process.exit runs the 'exit' handlers, which kill the solver's processes.
+          process.exit(signalExitCode(io.interruptSignal ?? signal));
         }
       };
       process.on('SIGINT', handler);
-      return () => process.off('SIGINT', handler);
+      process.on('SIGTERM', handler);
+      return () => {
+        process.off('SIGINT', handler);
+        process.off('SIGTERM', handler);
+      };
     },
   };
+  return io;
 }

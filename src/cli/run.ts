@@ -9,21 +9,23 @@
 // I/O in run-io.ts and the reported text in run-report.ts; this file re-exports what other code used
 // from it.
 
-import { copyFileSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { copyFileAtomic } from '../engine/atomic-file.js';
 import type { EngineOptions } from '../engine/options.js';
-import { createOutputDir, linkLast, OutputDir, OutputDirError } from '../engine/output-dir.js';
+import { createOutputDir, linkLast, OutputDir, OutputDirError, RESERVE_BYTES } from '../engine/output-dir.js';
 import { buildStats, type StatsJson } from '../engine/stats.js';
 import type { Module } from '../ir/model.js';
 import { createSearcher, describeSearch } from '../search/index.js';
 import type { CompileOptions, OptLevel } from '../toolchain/clang.js';
 import { emptyResult, realDeps, runOnce, type RunDeps, type RunResultLike } from './run-deps.js';
-import { processIO, type RunIO } from './run-io.js';
+import { processIO, signalExitCode, type RunIO } from './run-io.js';
 import { checkFlags, defineRunCommand, engineOptions, POSIX_MODEL_OPTION, splitProgramArgs, type RunFlags } from './run-options.js';
 import { mergeRunResults, runPhases } from './run-phases.js';
 import { doneLines, elapsedText, replayAtEnd, shellQuote, stamp } from './run-report.js';
+import { checkPosixArgs } from './posix-args.js';
 import { UserError } from './user-error.js';
 
 export { defaultSolverTime, type RunDeps, type RunEnvironmentLike, type RunResultLike } from './run-deps.js';
@@ -31,6 +33,9 @@ export type { RunIO } from './run-io.js';
 export { checkFlags, defineRunCommand, DRIVERS, engineOptions, PRUNERS, splitProgramArgs, type RunAction, type RunFlags } from './run-options.js';
 export { mergeRunResults, runPhases, type RunPhase } from './run-phases.js';
 export { doneLines } from './run-report.js';
+
+/** Exit status of a run whose output directory could not be written completely (disk full, …). */
+export const EXIT_OUTPUT_FAILED = 4;
 
 export interface RunOutcome {
   outputDir: string;
@@ -59,6 +64,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     );
   }
   checkFlags(flags);
+  if (flags.posixRuntime) checkPosixArgs(programArgs);
   for (const f of files) {
     let isFile = false;
     try {
@@ -100,11 +106,14 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       if (e instanceof OutputDirError) throw new UserError(e.message);
       throw e;
     }
-    copyFileSync(ll, join(outDir, 'program.ll'));
-    if (flags.optimize) {
-      copyFileSync(join(scratch, 'program.opt.ll'), join(outDir, 'program.opt.ll'));
-      irName = 'program.opt.ll';
+    try {
+      copyFileAtomic(ll, join(outDir, 'program.ll'));
+      if (flags.optimize) copyFileAtomic(join(scratch, 'program.opt.ll'), join(outDir, 'program.opt.ll'));
+    } catch (e) {
+      rmSync(outDir, { recursive: true, force: true });
+      throw new UserError(`sympath: cannot write the program into the output directory: ${(e as Error).message}`, EXIT_OUTPUT_FAILED);
     }
+    if (flags.optimize) irName = 'program.opt.ll';
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -112,6 +121,9 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   let module: Module;
   try {
     module = await d.loadModule(join(outDir, irName));
+    if (!module.functions.some((f) => f.name === 'main' && !f.isDeclaration)) {
+      throw new UserError(`sympath run: ${files.join(' ')}: no main function (the run starts at main, as KLEE's does)`);
+    }
   } catch (e) {
     rmSync(outDir, { recursive: true, force: true });
     const name = (e as Error).name;
@@ -122,10 +134,17 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   if (flags.outputDir === undefined) linkLast(outDir);
 
   const ktestArgs = [files[0]!, ...programArgs];
+  const controller = new AbortController();
   const output = new OutputDir(outDir, {
     ktestArgs,
     onlyCoveringNew: flags.onlyOutputStatesCoveringNew === true,
     maxTests: flags.maxTests,
+    reserveBytes: RESERVE_BYTES,
+    // A full disk stops the run as an interruption does: what is written stays valid.
+    onWriteFailure: (message) => {
+      io.err(`\nsympath: ${message}; stopping (the files written so far are kept)\n`);
+      controller.abort('output-write-failed');
+    },
   });
   const opts = engineOptions(flags, programArgs, cSources);
   // argv[0]: the first program file's name without extension (as replay names the native build).
@@ -168,7 +187,6 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   );
   io.err(`sympath: output directory is "${outDir}"\n`);
 
-  const controller = new AbortController();
   let progressShown = false;
   const clearProgress = (): void => {
     if (progressShown) {
@@ -257,7 +275,9 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
 
   const haltReason = failure
     ? `internal error: ${(failure as Error).message ?? String(failure)}`
-    : (result.haltReason ?? (controller.signal.aborted ? 'interrupted' : 'all paths explored'));
+    : output.failure !== undefined
+      ? 'the output directory could not be written'
+      : (result.haltReason ?? (controller.signal.aborted ? 'interrupted' : 'all paths explored'));
   const stats = buildStats({
     program: files.join(' '),
     search,
@@ -268,13 +288,13 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     errors: output.errors,
     ...(result.driver ? { driver: result.driver } : {}),
   });
-  output.writeStats(stats);
+  if (!output.writeStats(stats)) io.err(`sympath: stats.json not written: ${output.lastFailure}\n`);
   const finished = now();
   output.appendInfo(
     [
       `Finished: ${stamp(finished)}`,
       `Elapsed: ${elapsedText((performance.now() - t0) / 1000)}`,
-      `Halted: ${controller.signal.aborted && !result.haltReason ? 'interrupted' : haltReason}`,
+      `Halted: ${controller.signal.aborted && !result.haltReason && output.failure === undefined ? 'interrupted' : haltReason}`,
       ...doneLines(stats),
       '',
     ].join('\n'),
@@ -286,6 +306,14 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     if (process.env.SYMPATH_DEBUG && err.stack) io.err(`${err.stack}\n`);
     io.err(`sympath: tests written so far are in ${outDir}\n`);
     throw new UserError(`sympath: the run stopped on an internal error (set SYMPATH_DEBUG=1 for the stack)`, 2);
+  }
+  if (output.failure !== undefined) {
+    for (const line of doneLines(stats)) io.err(`${line}\n`);
+    if (flags.json) io.out(`${JSON.stringify(stats, null, 2)}\n`);
+    throw new UserError(
+      `sympath: the output directory ${outDir} is incomplete (not written: ${output.notWritten.join(', ')}); every file in it is whole`,
+      EXIT_OUTPUT_FAILED,
+    );
   }
   if (controller.signal.aborted) io.err('sympath: interrupted; tests written so far are kept\n');
   const reports = [...(pruning?.reports() ?? []), ...(result.driverReport ? [result.driverReport] : [])];
@@ -335,6 +363,9 @@ export function register(program: Command): void {
   defineRunCommand(program, async (positional, flags, cmd) => {
     const raw = (cmd.parent as unknown as { rawArgs?: string[] } | null)?.rawArgs;
     const commandLine = raw ? raw.slice(2) : ['run', ...positional];
-    await executeRun(positional, flags, processIO(commandLine));
+    const io = processIO(commandLine);
+    await executeRun(positional, flags, io);
+    // Stopped by SIGINT/SIGTERM (cleanly: tests and stats written): exit as the signal's status.
+    if (io.interruptSignal) process.exitCode = signalExitCode(io.interruptSignal);
   });
 }

@@ -134,12 +134,12 @@ export class Executor implements SearcherContext {
     this.solver = env.solver;
     this.rng = new Rng(opts.seed);
     this.budget = new RunBudget(this);
-    this.image = new ModuleImage(module);
+    this.builtins = new BuiltinTable();
+    for (const [name, fn] of Object.entries(env.builtins ?? {})) this.builtins.define(name, fn);
+    this.image = new ModuleImage(module, (name) => this.builtins.lookup(name) !== null);
     this.memory = env.createMemory?.(this) ?? new Memory(this);
     this.term = new Terminator(this);
     this.frames = new Frames(this);
-    this.builtins = new BuiltinTable();
-    for (const [name, fn] of Object.entries(env.builtins ?? {})) this.builtins.define(name, fn);
     this.coverage = new Coverage(module, opts.programSourceFiles, () => this.instructions);
     this.hooks = env.hooks ?? [];
     this.branchHooks = this.hooks.filter((h) => h.onBranch);

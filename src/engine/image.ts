@@ -3,6 +3,8 @@
 // variable a heap-region object laid out with its initializer, and every constant a materialised value
 // (cached per constant). Globals are allocated in a first pass and initialised in a second, so an
 // initializer may refer to any global's address (constant GEPs, ptrtoint arithmetic, function tables).
+// An `extern_weak` function that nothing defines (neither the module nor a built-in) has address 0, as
+// the linker makes it natively (`if (&f) f();`).
 
 import type { BasicBlock, Constant, ConstExpr, Func, GlobalVariable, Module } from '../ir/model.js';
 import type { Type } from '../ir/types.js';
@@ -32,8 +34,16 @@ export class ModuleImage {
   /** Messages about the image (undefined external globals, …), for messages.txt. */
   readonly warnings: string[] = [];
 
-  constructor(readonly module: Module) {
+  /** `provided(name)`: whether the engine implements a declared function (a built-in). */
+  constructor(
+    readonly module: Module,
+    provided: (name: string) => boolean = () => false,
+  ) {
     module.functions.forEach((f, i) => {
+      if (f.isDeclaration && f.linkage === 'extern_weak' && !provided(f.name)) {
+        this.funcAddress.set(f, 0);
+        return;
+      }
       const a = FUNC_BASE + 16 * i;
       this.funcAddress.set(f, a);
       this.funcAt.set(a, f);

@@ -11,7 +11,8 @@
 // Every u32 is big-endian. Strings are written as UTF-8 (KLEE writes C strings, i.e. whatever bytes the
 // argument had) and read back as UTF-8.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomic } from './atomic-file.js';
 import type { KTestObject } from './test-case.js';
 
 export const KTEST_VERSION = 3;
@@ -130,7 +131,10 @@ export function readKTest(path: string): KTest {
   return decodeKTest(new Uint8Array(readFileSync(path)), path);
 }
 
-/** Writes `t` to `path` synchronously (the output directory must survive a Ctrl-C right after). */
+/**
+ * Writes `t` to `path` synchronously (the output directory must survive a Ctrl-C right after) and
+ * atomically (a temporary name, then a rename: a full disk leaves no truncated test).
+ */
 export function writeKTest(path: string, t: Parameters<typeof encodeKTest>[0]): void {
-  writeFileSync(path, encodeKTest(t));
+  writeFileAtomic(path, encodeKTest(t));
 }

@@ -10,10 +10,17 @@
 //   run.json, program.ll       what `sympath run` compiled and ran (replay reads them)
 // Default location: the first free `sympath-out-N` (N from 0) in the current directory, with a
 // `sympath-last` symbolic link to it (replaced atomically). An explicit --output-dir must not exist yet.
-// Every write is synchronous and immediate, so an interrupted run keeps everything written so far.
+// Every write is synchronous and immediate, so an interrupted run keeps everything written so far, and
+// atomic (atomic-file.ts: a temporary name, then a rename; messages.txt, a log, gets whole lines only),
+// so a full disk leaves no truncated file. A write that fails (ENOSPC, …) is recorded, not thrown: the
+// first one calls `onWriteFailure` (the run stops), tests are written no more, and `failure` and
+// `notWritten` say what is missing. So that the closing files still fit on a full disk, the directory
+// can hold a reserve (`.reserve`, TestWriterOptions.reserveBytes; `sympath run` keeps RESERVE_BYTES)
+// from its creation until stats.json is written; the first failed write frees it.
 
-import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { appendAtomic, copyFileAtomic, removeFile, writeFileAtomic } from './atomic-file.js';
 import { writeKTest } from './ktest.js';
 import type { PathError, TestCase, TestSink } from './test-case.js';
 import type { StatsError, StatsJson } from './stats.js';
@@ -27,6 +34,10 @@ export class OutputDirError extends Error {
 }
 
 export const LAST_LINK = 'sympath-last';
+
+/** Room kept for stats.json and the end of info while the run writes tests (see the header). */
+export const RESERVE_BYTES = 64 * 1024;
+const RESERVE = '.reserve';
 
 /**
  * Creates the output directory: `explicit` (must not exist; its parents are created) or the first free
@@ -80,6 +91,10 @@ export interface TestWriterOptions {
   onlyCoveringNew: boolean;
   /** --max-tests: stop writing after this many (0 = no limit). The engine halts on its own. */
   maxTests: number;
+  /** Called once, on the first write that fails (the disk is full, …), with a one-line message. */
+  onWriteFailure?: (message: string) => void;
+  /** Bytes kept in reserve for stats.json and info (see the header; 0 or absent = none). */
+  reserveBytes?: number;
 }
 
 /** The .err text for an error path, in KLEE's layout. */
@@ -104,11 +119,31 @@ export function formatErr(e: PathError): string {
 export class OutputDir implements TestSink {
   private written = 0;
   private readonly errorList: StatsError[] = [];
+  private infoText = '';
+  private firstFailure: string | undefined;
+  private lastError: string | undefined;
+  private readonly missing = new Set<string>();
 
   constructor(
     readonly path: string,
     private readonly opts: TestWriterOptions,
-  ) {}
+  ) {
+    if (!opts.reserveBytes) return;
+    try {
+      writeFileAtomic(this.file(RESERVE), new Uint8Array(opts.reserveBytes));
+      // A process that quits at once (a second Ctrl-C) must not leave it behind either.
+      process.on('exit', this.onExit);
+    } catch {
+      // No room even for the reserve: the run goes on without one.
+    }
+  }
+
+  private readonly onExit = (): void => this.releaseReserve();
+
+  private releaseReserve(): void {
+    process.off('exit', this.onExit);
+    removeFile(this.file(RESERVE), this.opts.reserveBytes ?? 0);
+  }
 
   /** Tests written so far. */
   get tests(): number {
@@ -120,47 +155,101 @@ export class OutputDir implements TestSink {
     return this.errorList;
   }
 
+  /** The first failed write's message (undefined while every write has succeeded). */
+  get failure(): string | undefined {
+    return this.firstFailure;
+  }
+
+  /** The error of the last failed write. */
+  get lastFailure(): string | undefined {
+    return this.lastError;
+  }
+
+  /** What a failed write left out: file names, or "messages.txt (some lines)", "tests after testNNNNNN". */
+  get notWritten(): string[] {
+    return [...this.missing];
+  }
+
   file(name: string): string {
     return join(this.path, name);
+  }
+
+  /** Runs one write; on failure records it under `what` and returns false. */
+  private attempt(what: string, write: () => void): boolean {
+    try {
+      write();
+      this.missing.delete(what);
+      return true;
+    } catch (e) {
+      this.missing.add(what);
+      this.lastError = (e as Error).message ?? String(e);
+      if (this.firstFailure === undefined) {
+        this.releaseReserve();
+        this.firstFailure = `cannot write ${what} in ${this.path}: ${this.lastError}`;
+        this.opts.onWriteFailure?.(this.firstFailure);
+      }
+      return false;
+    }
   }
 
   add(test: TestCase): string | null {
     if (this.opts.onlyCoveringNew && test.termination !== 'error' && !test.coveredNew) return null;
     if (this.opts.maxTests > 0 && this.written >= this.opts.maxTests) return null;
+    // After a failed write the run is stopping: no more tests (each would fail the same way).
+    if (this.firstFailure !== undefined) return null;
     const stem = `test${String(this.written + 1).padStart(6, '0')}`;
     const name = `${stem}.ktest`;
-    writeKTest(this.file(name), { args: this.opts.ktestArgs, objects: test.objects });
+    let side: { name: string; text: string } | null = null;
+    if (test.termination === 'error' && test.error) {
+      side = { name: `${stem}.${test.error.kind}.err`, text: formatErr(test.error) };
+    } else if (test.termination === 'partial') {
+      side = { name: `${stem}.early`, text: `${test.error ? test.error.message : 'the path was cut short by a budget'}\n` };
+    } else if (test.termination === 'pruned') {
+      side = { name: `${stem}.pruned`, text: 'pruned: every suffix from the end of this prefix was already explored\n' };
+    }
+    const what = `${name} and the tests after it`;
+    if (!this.attempt(what, () => writeKTest(this.file(name), { args: this.opts.ktestArgs, objects: test.objects }))) return null;
+    // A test and its side file go together: without the side file the test is taken back.
+    if (side && !this.attempt(what, () => writeFileAtomic(this.file(side.name), side.text))) {
+      rmSync(this.file(name), { force: true });
+      return null;
+    }
     this.written++;
     if (test.termination === 'error' && test.error) {
-      writeFileSync(this.file(`${stem}.${test.error.kind}.err`), formatErr(test.error));
       this.errorList.push({ kind: test.error.kind, file: test.error.file, line: test.error.line, test: name });
-    } else if (test.termination === 'partial') {
-      const why = test.error ? test.error.message : 'the path was cut short by a budget';
-      writeFileSync(this.file(`${stem}.early`), `${why}\n`);
-    } else if (test.termination === 'pruned') {
-      writeFileSync(this.file(`${stem}.pruned`), 'pruned: every suffix from the end of this prefix was already explored\n');
     }
     return name;
   }
 
-  /** Appends one line to messages.txt. */
+  /** Appends one line to messages.txt (a line that cannot be written is left out whole). */
   message(text: string): void {
-    appendFileSync(this.file('messages.txt'), text.endsWith('\n') ? text : `${text}\n`);
+    this.attempt('messages.txt (some lines)', () => appendAtomic(this.file('messages.txt'), text.endsWith('\n') ? text : `${text}\n`));
   }
 
   writeInfo(text: string): void {
-    writeFileSync(this.file('info'), text);
+    this.infoText = text;
+    this.attempt('info', () => writeFileAtomic(this.file('info'), this.infoText));
   }
 
+  /** Adds to info (kept in memory and rewritten whole, so the file is never half an update). */
   appendInfo(text: string): void {
-    appendFileSync(this.file('info'), text);
+    this.infoText += text;
+    this.attempt('info', () => writeFileAtomic(this.file('info'), this.infoText));
   }
 
-  writeStats(stats: StatsJson): void {
-    writeFileSync(this.file('stats.json'), `${JSON.stringify(stats, null, 2)}\n`);
+  /** Writes stats.json; false when it could not be written (see failure). */
+  writeStats(stats: StatsJson): boolean {
+    // The last file the reserve is kept for: written, or not, the reserve goes.
+    this.releaseReserve();
+    return this.writeJson('stats.json', stats);
   }
 
-  writeJson(name: string, value: unknown): void {
-    writeFileSync(this.file(name), `${JSON.stringify(value, null, 2)}\n`);
+  writeJson(name: string, value: unknown): boolean {
+    return this.attempt(name, () => writeFileAtomic(this.file(name), `${JSON.stringify(value, null, 2)}\n`));
+  }
+
+  /** Copies `from` into the directory as `name`. */
+  copyIn(from: string, name: string): boolean {
+    return this.attempt(name, () => copyFileAtomic(from, this.file(name)));
   }
 }

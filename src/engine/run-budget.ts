@@ -90,9 +90,11 @@ export class RunBudget {
   }
 
   private checkInterrupted(): void {
-    if (this.ex.env.signal?.aborted) {
+    const signal = this.ex.env.signal;
+    if (signal?.aborted) {
       this.ex.interrupted = true;
-      this.ex.halt('interrupted');
+      // A string reason names the halt (the CLI's 'output-write-failed'); a signal's abort is 'interrupted'.
+      this.ex.halt(typeof signal.reason === 'string' ? signal.reason : 'interrupted');
     }
   }
 

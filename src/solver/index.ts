@@ -21,14 +21,14 @@ export type { Solver, SolverOptions, SolverStats } from './solver.js';
 export { DEFAULT_BACKEND } from './solver.js';
 
 /** A Z3 back end alone (no caches), for tests and benchmarks. */
-export async function createBackend(backend: SolverOptions['backend'], timeoutSeconds: number) {
+export async function createBackend(backend: SolverOptions['backend'], timeoutSeconds: number, signal?: AbortSignal) {
   const timeoutMs = timeoutSeconds * 1000;
-  return backend === 'native' ? Z3Native.create({ timeoutMs }) : Z3Wasm.create({ timeoutMs });
+  return backend === 'native' ? Z3Native.create({ timeoutMs, signal }) : Z3Wasm.create({ timeoutMs, signal });
 }
 
 export async function createSolver(opts: SolverOptions): Promise<ChainSolver & Solver> {
   const counters = newCounters();
-  const backend = await createBackend(opts.backend, opts.timeoutSeconds);
+  const backend = await createBackend(opts.backend, opts.timeoutSeconds, opts.signal);
   let s: CoreSolver = new CountedBackend(backend, counters);
   if (opts.cexCache !== false) s = new CexCache(s, counters);
   if (opts.queryCache !== false) s = new QueryCache(s, counters);

@@ -59,6 +59,12 @@ export interface SolverOptions {
   independence?: boolean;
   queryCache?: boolean;
   cexCache?: boolean;
+  /**
+   * Cancels the solver (the run's Ctrl-C): the query in progress and all later ones answer 'unknown'.
+   * The native back end kills its z3 process; the wasm one answers later queries only (its calls are
+   * synchronous: one in progress runs to its timeout).
+   */
+  signal?: AbortSignal;
 }
 
 /**

@@ -10,8 +10,13 @@
 // desynchronise the stream). The per-query timeout is Z3's `:timeout` option; a watchdog kills a
 // process that overruns it by far, and a process that dies or misbehaves is restarted (the query is
 // retried once on the fresh process, then answered 'unknown').
+//
+// Cancelling (NativeOptions.signal, the run's Ctrl-C/SIGTERM): the query in progress is answered
+// 'unknown' at once by killing its process, and so is every later query; a later query on a solver
+// whose signal has not fired starts a fresh process. No z3 process outlives sympath: every live one is
+// killed from the process's 'exit' event (a second Ctrl-C's process.exit, an uncaught exception).
 
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Expr, Kind } from '../expr/expr.js';
 import { SmtLibTranslator, decodeModel } from './smtlib.js';
@@ -35,6 +40,36 @@ export interface NativeOptions {
    * `check-sat`. Default: NATIVE_TACTIC.
    */
   tactic?: string | null;
+  /** When it fires, the query in progress and every later one answer 'unknown' (the process is killed). */
+  signal?: AbortSignal;
+}
+
+/** The answer to a query cancelled by NativeOptions.signal. */
+const CANCELLED: CheckResult = { status: 'unknown', reason: 'interrupted' };
+
+/** Every z3 process started and not yet exited, killed when Node exits. */
+const liveProcesses = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+/** Kills every z3 process still running (synchronous: callable from an 'exit' handler). */
+export function killSolverProcesses(): void {
+  for (const p of liveProcesses) {
+    try {
+      p.kill('SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  liveProcesses.clear();
+}
+
+function track(p: ChildProcess): void {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', killSolverProcesses);
+  }
+  liveProcesses.add(p);
+  p.once('exit', () => liveProcesses.delete(p));
 }
 
 /**
@@ -65,12 +100,13 @@ class Z3Process {
   readonly proc: ChildProcessWithoutNullStreams;
   private partial = '';
   private lines: string[] = [];
-  private waiting: { sentinel: string; resolve: (lines: string[]) => void; reject: (e: Error) => void } | null = null;
+  waiting: { sentinel: string; resolve: (lines: string[]) => void; reject: (e: Error) => void } | null = null;
   private stderr = '';
   dead: Error | null = null;
 
   constructor(path: string) {
     this.proc = spawn(path, ['-in', '-smt2'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    track(this.proc);
     this.proc.stdout.setEncoding('utf8');
     this.proc.stdout.on('data', (chunk: string) => this.onData(chunk));
     this.proc.stderr.setEncoding('utf8');
@@ -175,6 +211,8 @@ export class Z3Native implements CoreSolver, Deadline {
   /** The `:timeout` option the process has now (ms; 0 = none). */
   private processTimeout = 0;
 
+  private readonly onAbort = (): void => this.cancel();
+
   private constructor(private readonly opts: NativeOptions) {
     this.path = opts.z3Path ?? DEFAULT_Z3_PATH;
     this.maxTables = opts.maxTables ?? 200;
@@ -192,7 +230,13 @@ export class Z3Native implements CoreSolver, Deadline {
     const s = new Z3Native(opts);
     if (!existsSync(s.path)) throw new Z3NotFoundError(s.path);
     await s.start();
+    opts.signal?.addEventListener('abort', s.onAbort, { once: true });
     return s;
+  }
+
+  /** The signal fired: a query in progress is answered 'unknown' by killing its process. */
+  private cancel(): void {
+    if (this.z3?.waiting) this.z3.kill();
   }
 
   private async start(): Promise<void> {
@@ -232,6 +276,8 @@ export class Z3Native implements CoreSolver, Deadline {
     try {
       return await this.send(q);
     } catch (e) {
+      // Cancelled: the process was killed on purpose; the next query (if any) starts a fresh one.
+      if (this.opts.signal?.aborted) return CANCELLED;
       // The process died, hung or rejected the text: start afresh (definitions are re-emitted).
       const reason = e instanceof Error ? e.message : String(e);
       this.lastError = reason;
@@ -251,6 +297,7 @@ export class Z3Native implements CoreSolver, Deadline {
   }
 
   private async send(q: Query): Promise<CheckResult> {
+    if (this.opts.signal?.aborted) return CANCELLED;
     const timeout = queryTimeoutMs(this.opts.timeoutMs, this.deadline);
     if (timeout === null) return PAST_DEADLINE;
     if (!this.z3 || this.z3.dead || this.translator.baseDefinitions > this.maxTables) await this.start();
@@ -287,6 +334,7 @@ export class Z3Native implements CoreSolver, Deadline {
   }
 
   async close(): Promise<void> {
+    this.opts.signal?.removeEventListener('abort', this.onAbort);
     await this.queue;
     await this.z3?.close();
     this.z3 = null;

@@ -32,6 +32,8 @@ export interface WasmOptions {
   solver?: 'logic' | 'simple' | 'default' | 'tactic';
   /** Use the synchronous check export when present (default true; false = the async wrapper). */
   sync?: boolean;
+  /** When it fires, later queries answer 'unknown' (a synchronous check in progress cannot be stopped). */
+  signal?: AbortSignal;
 }
 
 let loaded: Promise<{ Z3: Z3Api; em: any }> | null = null;
@@ -161,6 +163,7 @@ export class Z3Wasm implements CoreSolver, Deadline {
 
   private async checkNow(q: Query): Promise<CheckResult> {
     if (this.closed) throw new Error('z3-wasm: solver closed');
+    if (this.opts.signal?.aborted) return { status: 'unknown', reason: 'interrupted' };
     const t0 = performance.now();
     const { Z3, ctx, solver } = this;
     try {
