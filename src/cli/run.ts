@@ -333,6 +333,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       opts,
       prunedErrors: output.errors,
       prunedLines: reached(),
+      ...(flags.driver !== undefined ? { ignoreErrorKinds: ['model'] } : {}),
       run: (m, o, env) =>
         runOnce(d, m, o, baselineStats, {
           ...env,
