@@ -5,6 +5,7 @@
 
 import { Memory } from '../engine/memory.js';
 import type { DriverEnvironment } from '../engine/concolic/driver.js';
+import type { GenerationalStats } from '../engine/concolic/generational.js';
 import type { Executor, RunResult } from '../engine/executor.js';
 import type { ExplorationHooks } from '../engine/hooks.js';
 import type { EngineOptions } from '../engine/options.js';
@@ -85,6 +86,8 @@ export async function runDriverNamed(name: string, module: Module, opts: EngineO
     out.driver = plugin.statsSection();
     const report = plugin.report();
     if (report) out.driverReport = report;
+  } else if (driver instanceof concolic.GenerationalSearch) {
+    out.driver = generationalSection(driver.stats);
   }
   return out;
 }
@@ -125,4 +128,22 @@ export async function checkPruning(args: {
   const pruned = { errors: new Set(args.prunedErrors.map((e) => errorSite(e.kind, e.file, e.line))), lines: args.prunedLines };
   const check = comparePruning(pruned, exhaustive, r.haltReason);
   return { check, lines: formatPruningCheck(check) };
+}
+
+/** The reference driver's counts, in the shape of DGSE's section where the two share a meaning. */
+function generationalSection(s: GenerationalStats): Record<string, unknown> {
+  return {
+    name: 'concolic',
+    executedPaths: s.executions,
+    duplicatePaths: s.duplicates,
+    divergences: s.divergences,
+    solverCalls: s.queries,
+    tasksInfeasible: s.unsat,
+    tasksUnknown: s.unknown,
+    meanConstraintsPerQuery: s.queries > 0 ? s.queryConstraints / s.queries : 0,
+    satSeconds: s.satSeconds,
+    unsatSeconds: s.unsatSeconds,
+    unknownSeconds: s.unknownSeconds,
+    solvingSeconds: s.satSeconds + s.unsatSeconds + s.unknownSeconds,
+  };
 }

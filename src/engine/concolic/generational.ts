@@ -35,6 +35,11 @@ export interface GenerationalStats {
   queries: number;
   unsat: number;
   unknown: number;
+  /** Constraints over all queries (the mean per query is the DGSE paper's Table 7 column). */
+  queryConstraints: number;
+  satSeconds: number;
+  unsatSeconds: number;
+  unknownSeconds: number;
 }
 
 /** The decision names of a trace (negatable constraints), in order. */
@@ -56,7 +61,18 @@ function endKey(trace: Trace): string {
 
 export class GenerationalSearch implements Driver {
   readonly name = 'concolic';
-  readonly stats: GenerationalStats = { executions: 0, duplicates: 0, divergences: 0, queries: 0, unsat: 0, unknown: 0 };
+  readonly stats: GenerationalStats = {
+    executions: 0,
+    duplicates: 0,
+    divergences: 0,
+    queries: 0,
+    unsat: 0,
+    unknown: 0,
+    queryConstraints: 0,
+    satSeconds: 0,
+    unsatSeconds: 0,
+    unknownSeconds: 0,
+  };
 
   constructor(private readonly initial: ConcolicInput = new Map()) {}
 
@@ -96,11 +112,18 @@ export class GenerationalSearch implements Driver {
           if (!c.multiway) continue;
           negs = [...blocked, B.notB(c.expr)];
         } else negs = [B.notB(c.expr)];
+        const query = [...prefix, ...negs];
         this.stats.queries++;
-        const a = await ctx.solve([...prefix, ...negs], r.assignment);
-        if (a === 'unsat') this.stats.unsat++;
-        else if (a === 'unknown') this.stats.unknown++;
-        else children.push({ input: a, bound: d, blocked: negs, expected: names.slice(0, d) });
+        this.stats.queryConstraints += query.length;
+        const t = performance.now();
+        const a = await ctx.solve(query, r.assignment);
+        const secs = (performance.now() - t) / 1000;
+        if (a === 'unsat') (this.stats.unsat++, (this.stats.unsatSeconds += secs));
+        else if (a === 'unknown') (this.stats.unknown++, (this.stats.unknownSeconds += secs));
+        else {
+          this.stats.satSeconds += secs;
+          children.push({ input: a, bound: d, blocked: negs, expected: names.slice(0, d) });
+        }
       }
       // Depth-first, earliest flip first.
       for (let k = children.length - 1; k >= 0; k--) work.push(children[k]!);
