@@ -12,6 +12,9 @@
 import type { DepKind } from '../../engine/trace/dynamic-deps.js';
 
 export const DGSE_DEPENDENCES = ['control', 'data', 'potential', 'interactive'] as const;
+
+/** Instructions above which a function's interactive dependence is over-approximated (interactive.ts). */
+export const DEFAULT_INTERACTIVE_LIMIT = 1000;
 export type DgseDependence = (typeof DGSE_DEPENDENCES)[number];
 
 const KINDS_OF: Readonly<Record<DgseDependence, readonly DepKind[]>> = {

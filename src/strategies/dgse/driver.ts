@@ -22,7 +22,10 @@
 //     occurrence count free) is treated as a first path: every decision is negated (counted as a
 //     divergence) — more tasks, never fewer;
 //   - identical tasks (same initiating decision, same constraints) are pushed once, and a path whose
-//     decisions and ending were seen before writes no second test.
+//     decisions and ending were seen before writes no second test;
+//   - in a function larger than --dgse-interactive-limit instructions, interactive dependence is
+//     over-approximated (every instance depends on the previous one of its activation): DGSE explores
+//     such a function as exhaustive search would, instead of spending minutes on the static relation.
 
 import * as B from '../../expr/build.js';
 import type { Expr } from '../../expr/expr.js';
@@ -42,6 +45,8 @@ export interface DgseOptions {
   readonly initial?: ConcolicInput;
   /** Keep every path's trace and tasks in `records` (tests and the paper's tables). */
   readonly record?: boolean;
+  /** Instructions above which a function's interactive dependence is over-approximated (0: none). */
+  readonly interactiveLimit?: number;
 }
 
 /** The decision a task negates, to find it again in the path the task leads to. */
@@ -115,6 +120,8 @@ export class DgseDriver implements Driver {
   readonly stats: DgseStats = emptyStats();
   readonly records: DgseRecord[] = [];
   private readonly options: DgseOptions;
+  /** The interactive relation of the last run (its costly and over-approximated functions). */
+  interactive: InteractiveKeys | null = null;
 
   constructor(options: Partial<DgseOptions> = {}) {
     this.options = { dependences: new Set(DGSE_DEPENDENCES), ...options };
@@ -127,7 +134,8 @@ export class DgseDriver implements Driver {
     const statics = timedStatics(ctx.staticDeps());
     s.staticAnalysisSeconds += (performance.now() - t0) / 1000;
     const deps = this.options.dependences;
-    const interactive = deps.has('interactive') ? new InteractiveKeys(ctx.module) : null;
+    const interactive = deps.has('interactive') ? new InteractiveKeys(ctx.module, this.options.interactiveLimit) : null;
+    this.interactive = interactive;
     const kinds = traceKinds(deps);
     const stack: Task[] = [{ constraints: [], initiator: null, base: this.options.initial ?? new Map(), from: -1 }];
     const seenPaths = new Set<string>();
@@ -184,6 +192,11 @@ export class DgseDriver implements Driver {
       s.dynamicDependenceSeconds += (performance.now() - td - staticMs) / 1000;
     }
     s.interactiveFunctions = interactive?.functions ?? 0;
+    s.approximatedFunctions = [...(interactive?.approximatedFunctions ?? [])].sort();
+    s.costliestInteractive = [...(interactive?.perFunction ?? [])]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([name, ms]) => ({ name, seconds: ms / 1000 }));
     s.totalSeconds = (performance.now() - started) / 1000;
   }
 
@@ -207,9 +220,8 @@ export class DgseDriver implements Driver {
     if (record && psi) record.initiator = psi;
     const marks = psi ? graph.dependentsOf(psi.instance) : null;
     const rpcOf = (c: TraceConstraint): TraceConstraint[] => {
-      const inSlice = new Set(graph.negationClosure(c.index));
-      inSlice.add(c.instance);
-      return cs.filter((x) => x.index < c.index && (inSlice.has(x.instance) || x.kind === 'assume'));
+      const inSlice = new Set(graph.sliceConstraints(c.index));
+      return cs.filter((x) => x.index < c.index && (inSlice.has(x.index) || x.kind === 'assume'));
     };
     const taskFor = (c: TraceConstraint, negations: Expr[], blocked: string[]): Task => {
       const rpc = rpcOf(c);

@@ -7,6 +7,7 @@
 import { cfgOf, isDeciding } from '../../analysis/cfg.js';
 import { interactiveDependenceOf, type DepNode } from '../../analysis/interactive-dependence.js';
 import type { Func, Instruction, Module } from '../../ir/model.js';
+import { DEFAULT_INTERACTIVE_LIMIT } from './dependences.js';
 import type { InteractiveSource } from './trace-graph.js';
 
 /** DGSE takes the allocation history as a dependence (src/analysis/allocation-history.ts). */
@@ -20,11 +21,39 @@ export class InteractiveKeys implements InteractiveSource {
   millis = 0;
   /** Functions whose relation was computed. */
   functions = 0;
+  /** Milliseconds per function (the costly ones are named in the report). */
+  readonly perFunction = new Map<string, number>();
   private readonly preds = new Map<number, readonly number[]>();
   private readonly done = new Set<Func>();
   private readonly dirCount = new Map<Instruction, number>();
 
-  constructor(private readonly module: Module) {}
+  /** Functions over the size limit, over-approximated (trace-graph.ts). */
+  readonly approximatedFunctions = new Set<string>();
+  private readonly size = new Map<Func, number>();
+
+  /**
+   * `limit`: instructions above which a function's relation is over-approximated rather than computed
+   * (0: no limit). The computation is quadratic and worse in practice: musl's printf_core (1,878
+   * instructions) takes about 100 s, gnulib's quotearg_buffer_restyled (1,265) 24 s, functions under
+   * 800 instructions under a second each (Coreutils basename, measured 2026-11-26).
+   */
+  constructor(
+    private readonly module: Module,
+    private readonly limit = DEFAULT_INTERACTIVE_LIMIT,
+  ) {}
+
+  approximated(inst: Instruction): boolean {
+    if (this.limit <= 0) return false;
+    const fn = inst.parent.fn;
+    let n = this.size.get(fn);
+    if (n === undefined) {
+      n = 0;
+      for (const b of fn.blocks) n += b.instructions.length;
+      this.size.set(fn, n);
+      if (n > this.limit) this.approximatedFunctions.add(fn.name);
+    }
+    return n > this.limit;
+  }
 
   keyOf(inst: Instruction, direction?: number): number {
     if (direction !== undefined && direction >= DIRECTION_SLOTS - 1) {
@@ -41,7 +70,9 @@ export class InteractiveKeys implements InteractiveSource {
     if (!this.done.has(fn)) {
       const t0 = performance.now();
       interactiveDependenceOf(this.module, fn, HISTORY);
-      this.millis += performance.now() - t0;
+      const ms = performance.now() - t0;
+      this.millis += ms;
+      this.perFunction.set(fn.name, ms);
       this.functions++;
       this.done.add(fn);
     }

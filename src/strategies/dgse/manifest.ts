@@ -2,7 +2,7 @@
 
 import { readKTest } from '../../engine/ktest.js';
 import type { DriverManifest } from '../registry.js';
-import { DGSE_DEPENDENCES, parseDependences } from './dependences.js';
+import { DEFAULT_INTERACTIVE_LIMIT, DGSE_DEPENDENCES, parseDependences } from './dependences.js';
 
 export const dgseManifest: DriverManifest = {
   kind: 'driver',
@@ -14,6 +14,14 @@ export const dgseManifest: DriverManifest = {
       flags: '--dgse-dependences <list>',
       description: `dgse: the dependences followed, a comma-separated subset of ${DGSE_DEPENDENCES.join(',')} (default: all; fewer can lose errors)`,
       parse: (v) => [...parseDependences(v)],
+    },
+    {
+      flags: '--dgse-interactive-limit <n>',
+      description: `dgse: functions with more instructions get an over-approximated interactive dependence (explored as exhaustive search would) instead of the quadratic analysis; 0 = no limit (default ${DEFAULT_INTERACTIVE_LIMIT})`,
+      parse: (v) => {
+        if (!/^\d+$/.test(v)) throw new Error('expected a whole number >= 0.');
+        return Number(v);
+      },
     },
     {
       flags: '--dgse-first-input <file.ktest>',

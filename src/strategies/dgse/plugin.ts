@@ -11,7 +11,8 @@ export function createPlugin(flags: TechniqueFlags): DriverPlugin {
   const given = flags.dgseDependences as DgseDependence[] | undefined;
   const dependences = new Set<DgseDependence>(given ?? DGSE_DEPENDENCES);
   const initial = flags.dgseFirstInput as KTestInput | undefined;
-  const driver = new DgseDriver({ dependences, ...(initial ? { initial } : {}) });
+  const limit = flags.dgseInteractiveLimit as number | undefined;
+  const driver = new DgseDriver({ dependences, ...(initial ? { initial } : {}), ...(limit !== undefined ? { interactiveLimit: limit } : {}) });
   const order = DGSE_DEPENDENCES.filter((d) => dependences.has(d));
   return {
     driver,
@@ -22,6 +23,9 @@ export function createPlugin(flags: TechniqueFlags): DriverPlugin {
       return {
         lines: [
           `dgse: ${s.executions} paths executed (${s.duplicatePaths} repeated), ${s.tasksPushed} tasks, ${s.tasksInfeasible} infeasible, ${s.tasksUnknown} unknown; dependences ${order.join(',')}`,
+          ...(s.approximatedFunctions.length > 0
+            ? [`dgse: interactive dependence over-approximated in ${s.approximatedFunctions.length} functions over the size limit: ${s.approximatedFunctions.join(', ')}`]
+            : []),
           `dgse: time: static analysis ${s.staticAnalysisSeconds.toFixed(2)} s, dynamic dependence ${s.dynamicDependenceSeconds.toFixed(2)} s, solving ${solving.toFixed(2)} s (sat ${s.satSeconds.toFixed(2)}, unsat ${s.unsatSeconds.toFixed(2)}), execution ${s.executionSeconds.toFixed(2)} s`,
         ],
       };

@@ -28,6 +28,10 @@ export interface DgseStats {
   totalSeconds: number;
   /** Functions whose interactive dependence was computed. */
   interactiveFunctions: number;
+  /** Functions over --dgse-interactive-limit (interactive dependence over-approximated). */
+  approximatedFunctions: string[];
+  /** The functions whose interactive dependence cost most, with seconds (at most five). */
+  costliestInteractive: { name: string; seconds: number }[];
   /** Instances over all executed traces. */
   traceEvents: number;
   /** Dependence edges followed by the checks and closures. */
@@ -53,6 +57,8 @@ export function emptyStats(): DgseStats {
     executionSeconds: 0,
     totalSeconds: 0,
     interactiveFunctions: 0,
+    approximatedFunctions: [],
+    costliestInteractive: [],
     traceEvents: 0,
     dependenceVisits: 0,
   };
@@ -80,6 +86,8 @@ export function statsSection(s: DgseStats, dependences: readonly string[]): Reco
     dynamicDependenceSeconds: s.dynamicDependenceSeconds,
     executionSeconds: s.executionSeconds,
     interactiveFunctions: s.interactiveFunctions,
+    approximatedFunctions: s.approximatedFunctions,
+    costliestInteractive: s.costliestInteractive,
     traceEvents: s.traceEvents,
     dependenceVisits: s.dependenceVisits,
   };

@@ -16,6 +16,9 @@
 // other direction(s). An implicit check, a pointer resolution or a call-target decision is a node of
 // its instruction: its negation depends on what the instruction depends on.
 //
+// A function too large for the static relation (interactive.ts) is over-approximated: each of its
+// instances depends on the previous instance of the same activation.
+//
 // Storage is flat (one Int32Array of sources, ranges per instance), built in one forward pass.
 
 import type { DepKind, DynamicDependences } from '../../engine/trace/dynamic-deps.js';
@@ -30,6 +33,12 @@ export interface InteractiveSource {
   predsOf(inst: Instruction, direction?: number): readonly number[];
   /** The directions of a deciding terminator (0 for any other instruction). */
   directions(inst: Instruction): number;
+  /**
+   * Whether the function's relation is over-approximated instead of computed (too large): then each
+   * of its instances depends on the one before it in the same activation, so transitively on every
+   * earlier instance of the activation — a superset of any interactive dependence inside it.
+   */
+  approximated(inst: Instruction): boolean;
 }
 
 /** Growing flat lists of sources, deduplicated per list. */
@@ -62,6 +71,9 @@ class FlatLists {
   }
 }
 
+/** Words of constraint rows kept for one trace (64 MB); a larger product falls back to searches. */
+const MAX_ROW_WORDS = 16 * 1024 * 1024;
+
 export class TraceGraph {
   readonly n: number;
   private readonly start: Int32Array;
@@ -86,6 +98,8 @@ export class TraceGraph {
     const neg = new FlatLists(n);
     /** Per activation: node key -> its latest instance. */
     const latest: (Map<number, number> | undefined)[] = [];
+    /** Per activation of an over-approximated function: its latest instance. */
+    const previous: number[] = [];
     for (let i = 0; i < n; i++) {
       const inst = trace.insts[i]!;
       const act = trace.acts[i]!;
@@ -95,7 +109,11 @@ export class TraceGraph {
       const dynHi = own.from.length;
       let lat: Map<number, number> | undefined;
       const dir = trace.dirs[i]!;
-      if (interactive) {
+      const chained = interactive !== null && interactive.approximated(inst);
+      if (chained) {
+        own.add(previous[act] ?? -1);
+        previous[act] = i;
+      } else if (interactive) {
         lat = latest[act] ??= new Map();
         for (const k of interactive.predsOf(inst, dir >= 0 ? dir : undefined)) {
           const j = lat.get(k);
@@ -106,7 +124,8 @@ export class TraceGraph {
         if (!c.negatable) continue;
         neg.open();
         neg.addRange(own.from, lo, dynHi);
-        if (interactive && lat) {
+        if (chained) neg.addRange(own.from, dynHi, own.from.length);
+        else if (interactive && lat) {
           if (dir >= 0) {
             const ndirs = interactive.directions(inst);
             for (let d = 0; d < ndirs; d++) {
@@ -172,6 +191,61 @@ export class TraceGraph {
   negationDependsOn(index: number, marks: Uint8Array): boolean {
     for (const j of this.negatedDepsOf(index)) if (marks[j]) return true;
     return false;
+  }
+
+  /**
+   * The path constraints added by the instances the negation of constraint `index` transitively
+   * depends on (its relevant path slice), and by the negated instance itself before it, ascending.
+   * Answered from one bit row per instance (the constraints of its own transitive closure), built in
+   * one forward pass on first use, when the rows fit in MAX_ROW_WORDS; else by a backward search.
+   */
+  sliceConstraints(index: number): number[] {
+    const cs = this.trace.constraints;
+    const c = cs[index]!;
+    const rows = this.rows();
+    if (rows === null) {
+      const inSlice = new Set(this.negationClosure(index));
+      inSlice.add(c.instance);
+      return cs.filter((x) => x.index < index && inSlice.has(x.instance)).map((x) => x.index);
+    }
+    const W = this.rowWords;
+    const acc = new Uint32Array(W);
+    for (const j of this.negatedDepsOf(index)) for (let w = 0; w < W; w++) acc[w]! |= rows[j * W + w]!;
+    for (const x of this.trace.constraintsOf(c.instance)) if (x.index < index) acc[x.index >>> 5]! |= 1 << (x.index & 31);
+    const out: number[] = [];
+    for (let w = 0; w < W && w * 32 < index; w++) {
+      let bits = acc[w]!;
+      while (bits !== 0) {
+        const b = 31 - Math.clz32(bits & -bits);
+        const k = w * 32 + b;
+        if (k < index) out.push(k);
+        bits &= bits - 1;
+      }
+    }
+    return out;
+  }
+
+  private rowWords = 0;
+  private rowBits: Uint32Array | null | undefined;
+
+  /** Per instance, the constraints of its transitive closure (itself included), W words each. */
+  private rows(): Uint32Array | null {
+    if (this.rowBits !== undefined) return this.rowBits;
+    const W = (this.trace.constraints.length + 31) >>> 5;
+    if (W === 0 || this.n * W > MAX_ROW_WORDS) return (this.rowBits = null);
+    const rows = new Uint32Array(this.n * W);
+    const { start, from } = this;
+    for (let i = 0; i < this.n; i++) {
+      const base = i * W;
+      for (let k = start[i]!; k < start[i + 1]!; k++) {
+        const jb = from[k]! * W;
+        this.visits++;
+        for (let w = 0; w < W; w++) rows[base + w]! |= rows[jb + w]!;
+      }
+      for (const c of this.trace.constraintsOf(i)) rows[base + (c.index >>> 5)]! |= 1 << (c.index & 31);
+    }
+    this.rowWords = W;
+    return (this.rowBits = rows);
   }
 
   /** The instances the negation of constraint `index` transitively depends on, ascending. */
