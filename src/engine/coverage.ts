@@ -15,6 +15,66 @@ import type { ExecutionState } from './state.js';
 
 const RECOMPUTE_EVERY = 10_000;
 
+/** What a coverage table knows of a module before any run: shared by every run of it (a concolic
+ *  driver makes one Coverage per execution, and building this took a tenth of a short execution). */
+interface Layout {
+  readonly size: number;
+  readonly isProgram: Uint8Array;
+  readonly lineOf: Int32Array;
+  readonly instructionsTotal: number;
+  readonly linesTotal: number;
+}
+
+const layouts = new WeakMap<Module, Map<string, Layout>>();
+
+/** One past the largest instruction id of `module` (the size of per-instruction tables), cached. */
+export function instructionIdBound(module: Module): number {
+  return layoutOf(module, []).size;
+}
+
+function layoutOf(module: Module, programFiles: readonly string[]): Layout {
+  let byFiles = layouts.get(module);
+  if (!byFiles) layouts.set(module, (byFiles = new Map()));
+  const key = programFiles.join('\0');
+  const known = byFiles.get(key);
+  if (known) return known;
+  let n = 0;
+  for (const f of module.functions) for (const b of f.blocks) for (const i of b.instructions) n = Math.max(n, i.id + 1);
+  const isProgram = new Uint8Array(n);
+  const lineOf = new Int32Array(n).fill(-1);
+  const hasDebug = module.functions.some((f) => f.sourceFile !== undefined || f.blocks.some((b) => b.instructions.some((i) => i.loc)));
+  const files = new Set(programFiles);
+  const isOwn = (file: string | undefined): boolean => {
+    if (file === undefined) return !hasDebug;
+    if (files.size > 0) return files.has(file);
+    return !/(^|\/)runtime\//.test(file);
+  };
+  const lines = new Map<string, number>();
+  let total = 0;
+  for (const f of module.functions) {
+    for (const b of f.blocks) {
+      for (const i of b.instructions) {
+        const file = i.loc?.file ?? f.sourceFile;
+        if (!isOwn(file)) continue;
+        isProgram[i.id] = 1;
+        total++;
+        if (i.loc && i.loc.line > 0) {
+          const key = `${i.loc.file}:${i.loc.line}`;
+          let li = lines.get(key);
+          if (li === undefined) {
+            li = lines.size;
+            lines.set(key, li);
+          }
+          lineOf[i.id] = li;
+        }
+      }
+    }
+  }
+  const layout: Layout = { size: n, isProgram, lineOf, instructionsTotal: total, linesTotal: lines.size };
+  byFiles.set(key, layout);
+  return layout;
+}
+
 export class Coverage {
   /** Executions per static instruction id. */
   readonly counts: Float64Array;
@@ -42,42 +102,13 @@ export class Coverage {
     programFiles: readonly string[],
     private readonly instructionsExecuted: () => number,
   ) {
-    let n = 0;
-    for (const f of module.functions) for (const b of f.blocks) for (const i of b.instructions) n = Math.max(n, i.id + 1);
-    this.counts = new Float64Array(n);
-    this.isProgram = new Uint8Array(n);
-    this.lineOf = new Int32Array(n).fill(-1);
-    const hasDebug = module.functions.some((f) => f.sourceFile !== undefined || f.blocks.some((b) => b.instructions.some((i) => i.loc)));
-    const files = new Set(programFiles);
-    const isOwn = (file: string | undefined): boolean => {
-      if (file === undefined) return !hasDebug;
-      if (files.size > 0) return files.has(file);
-      return !/(^|\/)runtime\//.test(file);
-    };
-    const lines = new Map<string, number>();
-    let total = 0;
-    for (const f of module.functions) {
-      for (const b of f.blocks) {
-        for (const i of b.instructions) {
-          const file = i.loc?.file ?? f.sourceFile;
-          if (!isOwn(file)) continue;
-          this.isProgram[i.id] = 1;
-          total++;
-          if (i.loc && i.loc.line > 0) {
-            const key = `${i.loc.file}:${i.loc.line}`;
-            let li = lines.get(key);
-            if (li === undefined) {
-              li = lines.size;
-              lines.set(key, li);
-            }
-            this.lineOf[i.id] = li;
-          }
-        }
-      }
-    }
-    this.instructionsTotal = total;
-    this.linesTotal = lines.size;
-    this.lineCovered = new Uint8Array(lines.size);
+    const layout = layoutOf(module, programFiles);
+    this.counts = new Float64Array(layout.size);
+    this.isProgram = layout.isProgram;
+    this.lineOf = layout.lineOf;
+    this.instructionsTotal = layout.instructionsTotal;
+    this.linesTotal = layout.linesTotal;
+    this.lineCovered = new Uint8Array(layout.linesTotal);
   }
 
   get size(): number {

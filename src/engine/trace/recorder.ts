@@ -27,6 +27,7 @@ import type { Expr } from '../../expr/expr.js';
 import { isDeciding, terminatorTargets } from '../../analysis/cfg.js';
 import { calledFunction } from '../../ir/index.js';
 import type { BasicBlock, Instruction, Module, Value } from '../../ir/model.js';
+import { instructionIdBound } from '../coverage.js';
 import type { MemoryObject } from '../../memory/memory-object.js';
 import { ObjKind } from '../../memory/memory-object.js';
 import type { ExplorationHooks, TraceEntry } from '../hooks.js';
@@ -101,9 +102,7 @@ export class TraceRecorder implements ExplorationHooks, MemoryObserver {
     private readonly opts: RecorderOptions = {},
   ) {
     this.trace = new Trace(module);
-    let n = 0;
-    for (const f of module.functions) for (const b of f.blocks) for (const i of b.instructions) n = Math.max(n, i.id + 1);
-    this.occ = new Int32Array(n);
+    this.occ = new Int32Array(instructionIdBound(module));
   }
 
   // -------------------------------------------------------------------------------------------
