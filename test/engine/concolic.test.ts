@@ -24,7 +24,7 @@ import { loadModule } from '../../src/ir/index.js';
 import { createSearcher } from '../../src/search/index.js';
 import { createSolver } from '../../src/solver/index.js';
 import type { StatsJson } from '../../src/engine/stats.js';
-import { closeSolver, moduleOf, ROOT, run, solver } from './helpers.js';
+import { closeSolver, fixtureOptions, moduleOf, ROOT, run, solver } from './helpers.js';
 
 afterAll(closeSolver);
 
@@ -35,17 +35,6 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** Branch decisions compared between runs: conditional branches, switches and implicit checks. */
 const COMPARED = new Set(['br', 'switch', 'indirectbr', 'udiv', 'sdiv', 'urem', 'srem', 'shl', 'lshr', 'ashr']);
-
-/** A fixture's `// OPTIONS:` line (test/fixtures/symbolic/README.md) as EngineOptions. */
-function fixtureOptions(text: string): Partial<EngineOptions> {
-  const line = /^\/\/ OPTIONS:(.*)$/m.exec(text);
-  const out: Record<string, unknown> = {};
-  for (const o of line ? line[1]!.trim().split(/\s+/) : []) {
-    const [k, v] = o.split('=');
-    out[k!] = v === undefined ? true : Number(v);
-  }
-  return out as Partial<EngineOptions>;
-}
 
 function forkDecisions(t: TraceEntry | null): string[] {
   const out: string[] = [];

@@ -104,3 +104,15 @@ export async function run(module: Module, opts: Partial<EngineOptions> = {}, env
   );
   return { result, tests, stdout: Buffer.concat(out).toString('latin1'), stderr: Buffer.concat(err).toString('latin1'), messages };
 }
+
+/** A fixture's `// OPTIONS:` line (test/fixtures/symbolic/README.md) as EngineOptions: a bare name sets a
+ *  boolean option to true, `name=value` a number. */
+export function fixtureOptions(text: string): Partial<EngineOptions> {
+  const options: Record<string, unknown> = {};
+  const m = /^\/\/ OPTIONS:(.*)$/m.exec(text);
+  for (const o of m ? m[1]!.trim().split(/\s+/) : []) {
+    const [k, v] = o.split('=');
+    options[k!] = v === undefined ? true : Number(v);
+  }
+  return options as Partial<EngineOptions>;
+}

@@ -12,6 +12,9 @@ import { encodeKTest } from '../../../src/engine/ktest.js';
 import { ROOT } from '../../engine/helpers.js';
 
 const FIG2 = join(ROOT, 'test', 'fixtures', 'dgse', 'fig2.c');
+/** The program proper, which fig2.c includes: its line 31 is the division (node 14). */
+const FIG2_TEST = join(ROOT, 'test', 'fixtures', 'analysis', 'dgse_fig2.c');
+const INCLUDE = ['-I', join(ROOT, 'test', 'fixtures', 'analysis')];
 const work = mkdtempSync(join(tmpdir(), 'dgse-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -22,7 +25,7 @@ function sympath(args: string[]): { status: number | null; stdout: string; stder
 
 test('--driver dgse --check-pruning: nothing lost, a driver section in stats.json', () => {
   const out = join(work, 'all');
-  const r = sympath(['run', '--libc', 'none', '--driver', 'dgse', '--check-pruning', '--output-dir', out, FIG2]);
+  const r = sympath(['run', '--libc', 'none', ...INCLUDE, '--driver', 'dgse', '--check-pruning', '--output-dir', out, FIG2]);
   expect(r.status, r.stderr).toBe(0);
   expect(r.stderr).toContain('check-pruning: nothing lost');
   const stats = JSON.parse(readFileSync(join(out, 'stats.json'), 'utf8'));
@@ -45,11 +48,11 @@ test('without interactive dependence, from the paper\'s first input, --check-pru
   };
   writeFileSync(first, encodeKTest({ args: ['fig2'], objects: [{ name: 'x', bytes: int(2) }, { name: 'y', bytes: int(0) }, { name: 'z', bytes: int(1) }] }));
   const out = join(work, 'no-interactive');
-  const r = sympath(['run', '--libc', 'none', '--driver', 'dgse', '--dgse-dependences', 'control,data,potential', '--dgse-first-input', first, '--check-pruning', '--output-dir', out, FIG2]);
+  const r = sympath(['run', '--libc', 'none', ...INCLUDE, '--driver', 'dgse', '--dgse-dependences', 'control,data,potential', '--dgse-first-input', first, '--check-pruning', '--output-dir', out, FIG2]);
   expect(r.status, r.stderr).toBe(3);
   const check = JSON.parse(readFileSync(join(out, 'check-pruning.json'), 'utf8'));
-  expect(check.lostErrors).toEqual([`div-by-zero@${FIG2}:28`]);
-  expect(r.stderr).toContain(`LOST error div-by-zero@${FIG2}:28`);
+  expect(check.lostErrors).toEqual([`div-by-zero@${FIG2_TEST}:31`]);
+  expect(r.stderr).toContain(`LOST error div-by-zero@${FIG2_TEST}:31`);
   expect(JSON.parse(readFileSync(join(out, 'stats.json'), 'utf8')).driver.dependences).toEqual(['control', 'data', 'potential']);
 });
 
@@ -67,7 +70,7 @@ test.each([
   [['--dgse-first-input', '/nonexistent/first.ktest'], /\/nonexistent\/first\.ktest: no such file/],
   [['--prune', 'postcondition'], /--driver and --prune do not combine/],
 ])('bad input %j is a usage error', (extra, message) => {
-  const r = sympath(['run', '--libc', 'none', '--driver', 'dgse', ...extra, '--output-dir', join(work, 'bad'), FIG2]);
+  const r = sympath(['run', '--libc', 'none', ...INCLUDE, '--driver', 'dgse', ...extra, '--output-dir', join(work, 'bad'), FIG2]);
   expect(r.status).toBe(1);
   expect(r.stderr).toMatch(message);
   expect(r.stderr).not.toMatch(/\n\s+at /);

@@ -7,7 +7,7 @@
 //   - Fig. 5: exhaustive search tries the infeasible path of Table 8 (x > 1 ∧ x ≤ 0); DGSE's tasks
 //     after the first path are ⟨3ᶠ⟩ and ⟨5ᶠ⟩ (Table 9) and no task is infeasible.
 
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { GenerationalSearch } from '../../../src/engine/concolic/index.js';
 import { closeSolver, moduleOf, ROOT, run } from '../../engine/helpers.js';
@@ -17,25 +17,28 @@ afterAll(closeSolver);
 
 const FIX = join(ROOT, 'test', 'fixtures', 'dgse');
 const FIG2 = join(FIX, 'fig2.c');
+/** Fig. 2 itself, with the "@N" markers; fig2.c includes it (compiled with -I of its folder). */
+const FIG2_TEST = join(ROOT, 'test', 'fixtures', 'analysis', 'dgse_fig2.c');
+const fig2 = () => moduleOf({ file: FIG2 }, ['-I', dirname(FIG2_TEST)]);
 const FIG5 = join(FIX, 'fig5.c');
 const PAPER_INPUT = intInput([2, 0, 1], ['x', 'y', 'z']);
 
 describe('Fig. 2', () => {
-  const notation = new Notation(markers(FIG2));
-  const divByZero = (errors: Set<string>) => [...errors].filter((e) => e === `div-by-zero@${FIG2}:${lineOf(FIG2, "@14")}`);
+  const notation = new Notation(markers(FIG2_TEST));
+  const divByZero = (errors: Set<string>) => [...errors].filter((e) => e === `div-by-zero@${FIG2_TEST}:${lineOf(FIG2_TEST, '@14')}`);
 
   test('Table 1: exhaustive search runs all eight paths; two divide by zero', async () => {
     const driver = new GenerationalSearch(PAPER_INPUT);
-    const r = await runWith(moduleOf({ file: FIG2 }), driver);
+    const r = await runWith(fig2(), driver);
     expect(r.paths).toEqual({ completed: 6, errors: 2, partial: 0, pruned: 0 });
     expect(divByZero(r.reached.errors)).toHaveLength(1);
-    const fork = await run(moduleOf({ file: FIG2 }), {}, {});
+    const fork = await run(fig2(), {}, {});
     expect(fork.result.paths).toEqual({ completed: 6, errors: 2, partial: 0, pruned: 0 });
   });
 
   test('Table 3: DGSE runs six paths with the paper\'s tasks and finds the division by zero', async () => {
     const driver = dgse(undefined, PAPER_INPUT);
-    const r = await runWith(moduleOf({ file: FIG2 }), driver);
+    const r = await runWith(fig2(), driver);
     expect(notation.rows(driver.records)).toEqual([
       '<true> -> [2T,4T,8T] -> <2F> <2T^4F> <2T^8F>',
       '<2T^8F> -> [2T,4T,8F]',
@@ -54,7 +57,7 @@ describe('Fig. 2', () => {
 
   test('Table 4: without interactive dependence DGSE stops after four paths and loses the division by zero', async () => {
     const driver = dgse('control,data,potential', PAPER_INPUT);
-    const r = await runWith(moduleOf({ file: FIG2 }), driver);
+    const r = await runWith(fig2(), driver);
     expect(notation.rows(driver.records)).toEqual([
       '<true> -> [2T,4T,8T] -> <2F> <4F> <8F>',
       '<8F> -> [2T,4T,8F]',

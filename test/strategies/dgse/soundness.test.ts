@@ -12,21 +12,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { EngineOptions } from '../../../src/engine/options.js';
 import { comparePruning } from '../../../src/strategies/check-pruning.js';
-import { closeSolver, moduleOf, ROOT } from '../../engine/helpers.js';
+import { closeSolver, fixtureOptions, moduleOf, ROOT } from '../../engine/helpers.js';
 import { exhaustive, pathCount } from '../postcondition/helpers.js';
 import { dgse, runWith } from './helpers.js';
 
 afterAll(closeSolver);
-
-function optionsOf(text: string): Partial<EngineOptions> {
-  const options: Record<string, unknown> = {};
-  const m = /^\/\/ OPTIONS:(.*)$/m.exec(text);
-  for (const o of m ? m[1]!.trim().split(/\s+/) : []) {
-    const [k, v] = o.split('=');
-    options[k!] = v === undefined ? true : Number(v);
-  }
-  return options as Partial<EngineOptions>;
-}
 
 for (const dir of ['symbolic', join('pse', 'traps'), 'dgse']) {
   const DIR = join(ROOT, 'test', 'fixtures', dir);
@@ -34,10 +24,12 @@ for (const dir of ['symbolic', join('pse', 'traps'), 'dgse']) {
   describe(`DGSE loses nothing on test/fixtures/${dir}`, () => {
     test.each(programs)('%s', async (file) => {
       const path = join(DIR, file);
-      const opts = optionsOf(readFileSync(path, 'utf8'));
-      const base = await exhaustive(moduleOf({ file: path }), opts);
+      const opts = fixtureOptions(readFileSync(path, 'utf8'));
+      // (test/fixtures/dgse/fig2.c includes the analysis fixture of Fig. 2)
+      const cflags = ['-I', join(ROOT, 'test', 'fixtures', 'analysis')];
+      const base = await exhaustive(moduleOf({ file: path }, cflags), opts);
       const driver = dgse();
-      const r = await runWith(moduleOf({ file: path }), driver, opts);
+      const r = await runWith(moduleOf({ file: path }, cflags), driver, opts);
       if (file === 'err_model.c') {
         expect([...base.reached.errors].map((e) => e.split('@')[0])).toEqual(['model']);
         expect(r.paths).toEqual({ completed: 3, errors: 0, partial: 0, pruned: 0 });

@@ -8,21 +8,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { EngineOptions } from '../../../src/engine/options.js';
-import { closeSolver, moduleOf, ROOT } from '../../engine/helpers.js';
+import { closeSolver, fixtureOptions, moduleOf, ROOT } from '../../engine/helpers.js';
 import { both, pathCount } from './helpers.js';
 
 afterAll(closeSolver);
-
-/** The OPTIONS: line of a symbolic fixture (see test/fixtures/symbolic/README.md). */
-function optionsOf(text: string): Partial<EngineOptions> {
-  const options: Record<string, unknown> = {};
-  const m = /^\/\/ OPTIONS:(.*)$/m.exec(text);
-  for (const o of m ? m[1]!.trim().split(/\s+/) : []) {
-    const [k, v] = o.split('=');
-    options[k!] = v === undefined ? true : Number(v);
-  }
-  return options as Partial<EngineOptions>;
-}
 
 const SETTINGS = [
   { name: 'plain', pse: {} },
@@ -36,7 +25,7 @@ for (const dir of ['symbolic', join('pse', 'traps')]) {
   describe(`nothing lost on test/fixtures/${dir}`, () => {
     test.each(programs)('%s', async (file) => {
       const path = join(DIR, file);
-      const opts = optionsOf(readFileSync(path, 'utf8'));
+      const opts = fixtureOptions(readFileSync(path, 'utf8'));
       const m = moduleOf({ file: path });
       for (const s of SETTINGS) {
         const r = await both(m, opts, s.pse);
