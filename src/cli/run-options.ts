@@ -6,6 +6,7 @@ import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from '../engine/options.js
 import { searcherHelp, SUBPATH_COMBINED, SUBPATH_COMBINED_LENGTHS, UnknownSearcherError, validateSearcherNames } from '../search/index.js';
 import { DEFAULT_BACKEND } from '../solver/solver.js';
 import { driverManifests, prunerManifests, TECHNIQUES } from '../strategies/registry.js';
+import { errorKindsOf } from './run-errors.js';
 import { UserError } from './user-error.js';
 
 /** Pruning hooks by name (DESIGN.md "Exploration hooks"): the registry's pruners. */
@@ -40,6 +41,10 @@ export interface RunFlags {
   allowRead?: string[];
   optimize?: boolean;
   prune: string[];
+  /** --exit-on-error: stop at the first error (exit 5). */
+  exitOnError?: boolean;
+  /** --exit-on-error-type KIND (repeatable): stop at the first error of these kinds (KLEE's names or sympath's). */
+  exitOnErrorType: string[];
   /** --check-pruning: also run exhaustive DFS and report what pruning lost (exit 3 if anything). */
   checkPruning?: boolean;
   /** --driver: a concolic driver instead of the forking search. */
@@ -102,6 +107,11 @@ export function checkFlags(flags: RunFlags): void {
       const available = PRUNERS.length > 0 ? PRUNERS.join(', ') : 'none yet';
       throw new UserError(`sympath run: --prune: unknown pruning hook '${p}'; available: ${available}`);
     }
+  }
+  try {
+    errorKindsOf(flags.exitOnErrorType ?? []);
+  } catch (e) {
+    throw new UserError(`sympath run: --exit-on-error-type: ${(e as Error).message}`);
   }
   if (flags.posixRuntime && flags.libc === 'none') {
     throw new UserError('sympath run: --posix-runtime needs --libc musl (the POSIX model is C linked with musl)');
@@ -177,6 +187,8 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .addOption(new Option('--solver <backend>', 'Z3 back end').choices(['wasm', 'native']).default(DEFAULT_BACKEND))
     .option('--only-output-states-covering-new', 'write tests only for paths that covered new code (and errors)')
     .option('--emit-all-errors', 'a test for every error path, not one per error location')
+    .option('--exit-on-error', 'stop at the first error found (exit code 5; tests and stats.json written)')
+    .option('--exit-on-error-type <kind>', "stop at the first error of this kind (repeatable): KLEE's names (Abort, Assert, Ptr, Free, …) or sympath's kinds (div-by-zero, …); exit code 5", collect, [])
     .option('--check-overshift', 'report shifts by the bit width or more as errors')
     .option('--batch-instructions <n>', 'run a selected state for this many instructions before selecting again', count, 0)
     .addOption(

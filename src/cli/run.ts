@@ -26,6 +26,7 @@ import { checkFlags, defineRunCommand, engineOptions, POSIX_MODEL_OPTION, splitP
 import { mergeRunResults, runPhases } from './run-phases.js';
 import { doneLines, elapsedText, replayAtEnd, shellQuote, stamp } from './run-report.js';
 import { checkPosixArgs } from './posix-args.js';
+import { ErrorConsole, errorKindsOf, errorSummary, EXIT_ON_ERROR } from './run-errors.js';
 import { UserError } from './user-error.js';
 
 export { defaultSolverTime, type RunDeps, type RunEnvironmentLike, type RunResultLike } from './run-deps.js';
@@ -194,6 +195,15 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       progressShown = false;
     }
   };
+  const errorConsole = new ErrorConsole(output, {
+    exitOn: flags.exitOnError ? 'all' : flags.exitOnErrorType.length > 0 ? errorKindsOf(flags.exitOnErrorType) : null,
+    emitAllErrors: flags.emitAllErrors === true,
+    err: (text) => {
+      clearProgress();
+      io.err(text);
+    },
+    stop: () => controller.abort('exit-on-error'),
+  });
   const removeInterrupt = io.onInterrupt?.(() => {
     clearProgress();
     controller.abort();
@@ -220,7 +230,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
         solverOptions: { backend: flags.solver, timeoutSeconds: flags.maxSolverTime },
         driver: flags.driver,
         techniqueFlags: flags,
-        sink: output,
+        sink: errorConsole,
         ...(pruning ? pruning.nextRun() : {}),
         createSearcher: (ctx) =>
           createSearcher(phaseOpts.search, ctx, {
@@ -277,7 +287,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     ? `internal error: ${(failure as Error).message ?? String(failure)}`
     : output.failure !== undefined
       ? 'the output directory could not be written'
-      : (result.haltReason ?? (controller.signal.aborted ? 'interrupted' : 'all paths explored'));
+      : (result.haltReason ?? (controller.signal.aborted ? (errorConsole.stoppedBy ? 'exit-on-error' : 'interrupted') : 'all paths explored'));
   const stats = buildStats({
     program: files.join(' '),
     search,
@@ -294,7 +304,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     [
       `Finished: ${stamp(finished)}`,
       `Elapsed: ${elapsedText((performance.now() - t0) / 1000)}`,
-      `Halted: ${controller.signal.aborted && !result.haltReason && output.failure === undefined ? 'interrupted' : haltReason}`,
+      `Halted: ${controller.signal.aborted && !result.haltReason && output.failure === undefined ? (errorConsole.stoppedBy ? 'exit-on-error' : 'interrupted') : haltReason}`,
       ...doneLines(stats),
       '',
     ].join('\n'),
@@ -315,7 +325,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       EXIT_OUTPUT_FAILED,
     );
   }
-  if (controller.signal.aborted) io.err('sympath: interrupted; tests written so far are kept\n');
+  if (controller.signal.aborted && errorConsole.stoppedBy === null) io.err('sympath: interrupted; tests written so far are kept\n');
   const reports = [...(pruning?.reports() ?? []), ...(result.driverReport ? [result.driverReport] : [])];
   for (const report of reports) {
     for (const line of report.lines) {
@@ -325,6 +335,11 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     if (report.file) output.writeJson(report.file.name, report.file.json);
   }
   for (const line of doneLines(stats)) io.err(`${line}\n`);
+  for (const line of errorSummary(output.errors)) io.err(`sympath: ${line}\n`);
+  if (errorConsole.stoppedBy !== null) {
+    if (flags.json) io.out(`${JSON.stringify(stats, null, 2)}\n`);
+    throw new UserError('sympath: --exit-on-error: the run stopped at the first error (tests and stats.json written)', EXIT_ON_ERROR);
+  }
   const reached = pruning ? () => pruning.coveredLines() : result.coveredLines;
   if (flags.checkPruning && reached && !controller.signal.aborted) {
     const baselineStats = { queries: 0, z3Queries: 0, cacheHits: 0, seconds: 0 };

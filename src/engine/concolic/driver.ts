@@ -286,7 +286,8 @@ class DriverRun implements DriverContext {
 
   stopReason(): string | undefined {
     const o = this.options;
-    if (this.env.signal?.aborted) return 'interrupted';
+    const signal = this.env.signal;
+    if (signal?.aborted) return typeof signal.reason === 'string' ? signal.reason : 'interrupted';
     if (o.maxTime > 0 && (performance.now() - this.started) / 1000 >= o.maxTime) return 'max-time';
     if (o.maxTests > 0 && this.testsWritten >= o.maxTests) return 'max-tests';
     if (o.maxInstructions > 0 && this.instructions >= o.maxInstructions) return 'max-instructions';
