@@ -19,7 +19,13 @@ export async function runCli(argv: string[]): Promise<void> {
   const program = new Command('sympath')
     .description('symbolic execution of C programs through LLVM IR, in the tradition of KLEE')
     .exitOverride()
-    .showHelpAfterError();
+    .showHelpAfterError()
+    .addHelpText('after', '\n`sympath --version` (-V) prints the versions of sympath, clang/LLVM, Z3 and Node.');
+  // Before commander: the versions are asked of the tools, which no other command needs at start-up.
+  if (argv[2] === '--version' || argv[2] === '-V') {
+    writeStd('stdout', `${(await import('./version.js')).versionLines().join('\n')}\n`);
+    return;
+  }
   registerCompile(program);
   registerParse(program);
   registerRun(program);

@@ -1,7 +1,7 @@
 // Errors on the console as they are found (KLEE's "ERROR: file:line: …" and "NOTE: now ignoring this
 // error at this location"), the closing summary, and --exit-on-error / --exit-on-error-type through the
 // real CLI: the run stops at the first (matching) error with exit code 5, its tests and stats.json
-// written and the halt reason in info.
+// written and the halt reason in info; and `sympath --version`.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -90,4 +90,17 @@ test('an unknown --exit-on-error-type is a usage error', () => {
   const r = sympath(['--exit-on-error-type', 'Bogus', '--output-dir', join(work, 'bad')]);
   expect(r.status).toBe(1);
   expect(r.stderr).toMatch(/unknown error type 'Bogus'/);
+});
+
+test('sympath --version names sympath, clang, both Z3 back ends and Node', () => {
+  for (const flag of ['--version', '-V']) {
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'sympath.mjs'), flag], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^sympath \d+\.\d+\.\d+$/);
+    expect(lines[1]).toMatch(/^clang: .*clang version 19\./);
+    expect(lines[2]).toMatch(/^z3 \(--solver native\): Z3 version \d/);
+    expect(lines[3]).toMatch(/^z3-solver \(--solver wasm\): \d+\.\d+/);
+    expect(lines[4]).toBe(`node: ${process.version}`);
+  }
 });

@@ -1,0 +1,38 @@
+// `sympath --version`: sympath's own version and those of the tools a run depends on (clang/LLVM 19,
+// the native Z3, the wasm Z3 package, Node), so a bug report says what produced a result. The tools are
+// asked only here, never at start-up.
+
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_Z3_PATH } from '../solver/z3-native.js';
+import { findTool } from '../toolchain/tools.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function packageVersion(dir: string): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first line a tool prints for `args`, or why there is none. */
+function firstLine(cmd: string | undefined, args: string[]): string {
+  if (cmd === undefined) return 'not found';
+  const r = spawnSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 5000 });
+  if (r.error) return `not found (${cmd})`;
+  return (r.stdout.split('\n').find((l) => l.trim() !== '') ?? '').trim() || 'unknown';
+}
+
+export function versionLines(): string[] {
+  return [
+    `sympath ${packageVersion(ROOT) ?? 'unknown'}`,
+    `clang: ${firstLine(findTool('clang'), ['--version'])}`,
+    `z3 (--solver native): ${firstLine(DEFAULT_Z3_PATH, ['--version'])}`,
+    `z3-solver (--solver wasm): ${packageVersion(join(ROOT, 'node_modules', 'z3-solver')) ?? 'not installed'}`,
+    `node: ${process.version}`,
+  ];
+}
