@@ -84,7 +84,3 @@ export function prunerManifests(): PrunerManifest[] {
 export function driverManifests(): DriverManifest[] {
   return TECHNIQUES.filter((t): t is DriverManifest => t.kind === 'driver');
 }
-
-export function techniqueNamed(name: string): TechniqueManifest | undefined {
-  return TECHNIQUES.find((t) => t.name === name);
-}

@@ -120,8 +120,6 @@ export class DgseDriver implements Driver {
   readonly stats: DgseStats = emptyStats();
   readonly records: DgseRecord[] = [];
   private readonly options: DgseOptions;
-  /** The interactive relation of the last run (its costly and over-approximated functions). */
-  interactive: InteractiveKeys | null = null;
 
   constructor(options: Partial<DgseOptions> = {}) {
     this.options = { dependences: new Set(DGSE_DEPENDENCES), ...options };
@@ -130,12 +128,10 @@ export class DgseDriver implements Driver {
   async run(ctx: DriverContext): Promise<void> {
     const s = this.stats;
     const started = performance.now();
-    const t0 = performance.now();
     const statics = timedStatics(ctx.staticDeps());
-    s.staticAnalysisSeconds += (performance.now() - t0) / 1000;
+    s.staticAnalysisSeconds += (performance.now() - started) / 1000;
     const deps = this.options.dependences;
     const interactive = deps.has('interactive') ? new InteractiveKeys(ctx.module, this.options.interactiveLimit) : null;
-    this.interactive = interactive;
     const kinds = traceKinds(deps);
     const stack: Task[] = [{ constraints: [], initiator: null, base: this.options.initial ?? new Map(), from: -1 }];
     const seenPaths = new Set<string>();

@@ -65,7 +65,7 @@ class FlatLists {
     this.from.push(j);
   };
 
-  /** Copies list `k` of `src` into the open list. */
+  /** Adds src[lo..hi) to the open list. */
   addRange(src: readonly number[], lo: number, hi: number): void {
     for (let x = lo; x < hi; x++) this.add(src[x]!);
   }
