@@ -38,7 +38,7 @@ export interface RunEnvironmentLike {
   stderr?: (b: Uint8Array) => void;
   onProgress?: (p: { elapsed: number; paths: number; liveStates: number; coveragePct: number; queriesPerSec: number }) => void;
   message?: (text: string) => void;
-  /** Exploration hooks (--prune) and the memory they observe through (src/strategies/postcondition/cli.ts). */
+  /** Exploration hooks (--prune) and the memory they observe through (the registry's pruners: src/strategies/session.ts). */
   hooks?: ExplorationHooks[];
   createMemory?: (ex: Executor) => Memory;
 }
