@@ -34,7 +34,7 @@ export async function runCli(argv: string[]): Promise<void> {
   registerAnalyze(program);
   registerReplay(program);
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync(kleeStyleOptions(program, argv));
   } catch (e) {
     if (e instanceof CommanderError) {
       process.exitCode = e.exitCode;
@@ -47,4 +47,25 @@ export async function runCli(argv: string[]): Promise<void> {
     }
     throw e;
   }
+}
+
+const PROGRAM_FILE = /\.(c|i|ll|bc)$/i;
+
+/**
+ * KLEE's single-dash long options (`-max-time=30`, `-search dfs`) as commander's double-dash ones, for
+ * `run`'s own options only: up to the program file (everything after it is the program's, untouched,
+ * as KLEE passes it on), and only names `run` defines (`-I`, `-D`, `-O` keep their meaning).
+ */
+export function kleeStyleOptions(program: Command, argv: readonly string[]): string[] {
+  const run = program.commands.find((c) => c.name() === 'run');
+  if (argv[2] !== 'run' || !run) return [...argv];
+  const longs = new Set(run.options.map((o) => o.long).filter((l): l is string => l !== undefined));
+  const out = argv.slice(0, 3);
+  let k = 3;
+  for (; k < argv.length && !PROGRAM_FILE.test(argv[k]!); k++) {
+    const a = argv[k]!;
+    const m = /^-([a-z][a-z0-9-]+)(=.*)?$/.exec(a);
+    out.push(m && longs.has(`--${m[1]}`) ? `-${a}` : a);
+  }
+  return [...out, ...argv.slice(k)];
 }

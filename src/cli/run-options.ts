@@ -66,10 +66,23 @@ function count(value: string): number {
   return Number(value);
 }
 
-function seconds(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number of seconds >= 0.');
-  return n;
+/** Seconds per unit of a time value (KLEE's habits: `30s`, `1min`, `2h`, also `ms`, `m`, `d`). */
+const TIME_UNITS: Readonly<Record<string, number>> = { ms: 0.001, s: 1, sec: 1, m: 60, min: 60, h: 3600, hour: 3600, d: 86400 };
+
+/** A time value: plain seconds (`30`, `2.5`) or with units, also combined as KLEE takes them (`1h30min`). */
+export function seconds(value: string): number {
+  const text = value.trim();
+  const n = Number(text);
+  if (text !== '' && Number.isFinite(n) && n >= 0) return n;
+  const parts = /^(?:\d+(?:\.\d+)?[a-z]+)+$/.test(text) ? [...text.matchAll(/(\d+(?:\.\d+)?)([a-z]+)/g)] : [];
+  let total = 0;
+  for (const [, num, unit] of parts) {
+    const scale = TIME_UNITS[unit!];
+    if (scale === undefined) throw new InvalidArgumentError(`unknown time unit '${unit}' (expected ${Object.keys(TIME_UNITS).join(', ')}).`);
+    total += Number(num) * scale;
+  }
+  if (parts.length === 0) throw new InvalidArgumentError('expected a time: seconds (30, 2.5) or with units (30s, 1min, 2h, 1h30min).');
+  return total;
 }
 
 const PROGRAM_FILE = /\.(c|i|ll|bc)$/i;
@@ -177,7 +190,7 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .option('--output-dir <dir>', 'output directory (must not exist; default: sympath-out-N with a sympath-last link)')
     .option('--search <name>', 'searcher; repeat to interleave several (see below)', collect, [])
     .option('--seed <n>', 'seed of every random choice: same seed, same run', count, DEFAULT_ENGINE_OPTIONS.seed)
-    .option('--max-time <s>', 'stop after this many seconds (0 = no limit)', seconds, 0)
+    .option('--max-time <time>', 'stop after this long: seconds, or with units as KLEE takes them (30s, 1min, 2h; 0 = no limit)', seconds, 0)
     .option('--max-instructions <n>', 'stop after this many instructions (0 = no limit)', count, 0)
     .option('--max-memory <mb>', 'memory for states before some are dropped as partial', count, DEFAULT_ENGINE_OPTIONS.maxMemory)
     .option('--max-depth <n>', 'forks allowed on one path (0 = no limit)', count, 0)
