@@ -11,6 +11,8 @@ import { register as registerKtest } from './ktest.js';
 import { register as registerStats } from './stats.js';
 import { register as registerAnalyze } from './analyze.js';
 import { register as registerReplay } from './replay.js';
+import { register as registerMutate } from './mutate.js';
+import { register as registerKill } from './kill.js';
 
 export async function runCli(argv: string[]): Promise<void> {
   const program = new Command('sympath')
@@ -24,6 +26,8 @@ export async function runCli(argv: string[]): Promise<void> {
   registerStats(program);
   registerAnalyze(program);
   registerReplay(program);
+  registerMutate(program);
+  registerKill(program);
   try {
     await program.parseAsync(argv);
   } catch (e) {

@@ -107,7 +107,7 @@ export async function replayOnBinary(outDir: string, opts: ReplayOptions & Binar
   const counters = join(replayDir, 'gcov');
   for (const d of ['scratch', 'logs', 'gcov']) freshDir(join(replayDir, d));
   const objects = objectsOf(binary, counters, opts.gcovObjdir !== undefined ? resolve(opts.gcovObjdir) : undefined);
-  const build: NativeBuild = { dir: counters, binary, objects, sanitize: false, commandLine: `prebuilt ${binary}` };
+  const build: NativeBuild = { dir: counters, binary, objects, sanitize: false, runtimeObjects: [], commandLine: `prebuilt ${binary}` };
   const t: Target = { arch: 'x86_64', cc: '', runner: [], gcov, sanitizers: false, describe: `prebuilt ${name}, run natively` };
 
   // Without --coverage-source: every file the binary's objects were compiled from, system headers aside.
