@@ -145,7 +145,8 @@ export async function mutateFile(file: string, opts: MutateOptions): Promise<Mut
     }
     const order = opts.max !== undefined ? shuffled(all, opts.seed ?? 1) : all;
     const results = await compileCandidates(order, src, source, work, includes, defines, originalIR, opts);
-    const kept = results.filter((r) => r.ok).sort((a, b) => all.indexOf(a.cand) - all.indexOf(b.cand));
+    const position = new Map(all.map((c, i) => [c, i]));
+    const kept = results.filter((r) => r.ok).sort((a, b) => position.get(a.cand)! - position.get(b.cand)!);
     const dropped = results.filter((r) => !r.ok);
     if (kept.length === 0) {
       const why = dropped[0]?.error ? `; the first error:\n${dropped[0].error}` : '';

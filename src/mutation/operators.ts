@@ -83,15 +83,29 @@ function skipBlank(src: Buffer, i: number, end: number): number {
   return end;
 }
 
-/** The offset of the operator token `op` standing alone between two operands, if it is exactly that. */
+const OPERATOR_CHARS = new Set([...'<>=!&|^+-*/%'].map((c) => c.charCodeAt(0)));
+
+/** The offset of the operator token `op` standing alone between two operands, if it is exactly that.
+ *  Found forward from the left operand's end; when that end is inside a macro expansion (whose written
+ *  end the dump does not give), backward from the right operand's start instead. */
 function operatorBetween(src: Buffer, file: string, lhs: AstNode | undefined, rhs: AstNode | undefined, op: string): number | undefined {
   if (!lhs || !rhs) return undefined;
   const l = looseExtent(lhs, file);
   const r = looseExtent(rhs, file);
-  if (!l || !r || l.end > r.begin) return undefined;
-  const at = skipBlank(src, l.end, r.begin);
-  if (at + op.length > r.begin || src.toString('latin1', at, at + op.length) !== op) return undefined;
-  return skipBlank(src, at + op.length, r.begin) === r.begin ? at : undefined;
+  if (!l || !r) return undefined;
+  const leftMacro = lhs.end!.macro;
+  if (!leftMacro) {
+    if (l.end > r.begin) return undefined;
+    const at = skipBlank(src, l.end, r.begin);
+    if (at + op.length > r.begin || src.toString('latin1', at, at + op.length) !== op) return undefined;
+    return skipBlank(src, at + op.length, r.begin) === r.begin ? at : undefined;
+  }
+  if (rhs.begin!.macro) return undefined;
+  let i = r.begin;
+  while (i > 0 && (src[i - 1] === 0x20 || src[i - 1] === 0x09 || src[i - 1] === 0x0a || src[i - 1] === 0x0d)) i--;
+  const at = i - op.length;
+  if (at <= 0 || src.toString('latin1', at, i) !== op || OPERATOR_CHARS.has(src[at - 1]!)) return undefined;
+  return at >= lhs.begin!.offset ? at : undefined;
 }
 
 function text(src: Buffer, begin: number, end: number): string {

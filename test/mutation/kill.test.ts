@@ -1,0 +1,155 @@
+// `sympath kill` (src/mutation/kill.ts): the exact kill matrix of classify.c's hand-checked mutants
+// (test/mutation/mutate.test.ts lists them) under three hand-made tests, unique kills of two test
+// directories, and bad input (an empty mutant set, tests of another program, no mutants.json), with
+// no kill.json written when the analysis fails.
+//
+// The tests: x = 5, 10, 20. The original prints classify(x) (1, 2, 2) and exits with spin(x & 3)
+// (1, 2, 0). Kills, by hand: see MATRIX (s = stdout, e = exit status, t = time-out).
+
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killMutants, type KillRun } from '../../src/mutation/kill.js';
+import { mutateFile } from '../../src/mutation/mutate.js';
+import { fixtureDir as replayFixtures, makeOutDir, objectBytes, removeTempDirs, root, tempDir } from '../replay/helpers.js';
+
+afterAll(removeTempDirs);
+
+const fixture = join(root, 'test', 'fixtures', 'mutation', 'classify.c');
+const x = (v: number) => ({ objects: [{ name: 'x', bytes: objectBytes(`i32:${v}`) }] });
+
+/** Per mutant, what each of the tests x=5, x=10, x=20 shows ('-' = same as the original). */
+const MATRIX: Record<string, string> = {
+  m0001: 'sss', // !(x < 10): 2 1 1
+  m0002: '--s', // x != 10: 1 2 1
+  m0003: '-s-', // x <= 10: 1 1 2
+  m0004: 'ss-', // x == 10: 2 1 2
+  m0005: 's-s', // x > 10: 2 2 1
+  m0006: 'sss', // x >= 10: 2 1 1
+  m0007: 's--', // x < 0
+  m0008: 's--', // x < 1
+  m0009: '-s-', // x < 11
+  m0010: '---', // x < 9: survives
+  m0011: 's--', // return 0 for small x
+  m0012: 's--', // return 2 for small x
+  m0013: '-ss', // return 0 for large x
+  m0014: '-ss',
+  m0015: '-ss',
+  m0016: 'eee', // i = -1 (ULLONG_MAX): the loop never runs, exit 255
+  m0017: '--e', // i = 1: spin(0) returns 1
+  m0018: 'eet', // !(i < n): 0 for n > 0; loops for n = 0
+  m0019: '---', // i != n: same as i < n for n >= 0: survives
+  m0020: 'eee', // i <= n: n + 1
+  m0021: 'eee', // i == n: 0 0 1
+  m0022: 'ee-', // i > n: 0
+  m0023: 'eet', // i >= n: 0 for n > 0; loops for n = 0
+  m0024: 'tt-', // i++ deleted: loops for n > 0
+};
+const BY: Record<string, string> = { s: 'stdout', e: 'exit', t: 'timeout' };
+const TESTS = ['test000001.ktest', 'test000002.ktest', 'test000003.ktest'];
+
+let mutants: string;
+
+beforeAll(async () => {
+  mutants = join(tempDir('sympath-kill-test-'), 'mutants');
+  await mutateFile(fixture, { outDir: mutants, functions: ['classify', 'spin'] });
+}, 120_000);
+
+function killedBy(run: KillRun, id: string): { test: string; by: string }[] {
+  return run.mutants.find((m) => m.id === id)!.killedBy;
+}
+
+describe('sympath kill', () => {
+  it('gives the exact kill matrix and kill rates of classify.c', async () => {
+    const out = makeOutDir(join(tempDir('sympath-kill-test-'), 'out'), [fixture], [x(5), x(10), x(20)]);
+    const report = await killMutants([out], { mutantsDir: mutants, timeoutSeconds: 2 });
+    const run = report.runs[0]!;
+    expect(run.tests).toEqual(TESTS);
+    expect(run.unstable).toEqual([]);
+    expect(run.originalTimedOut).toEqual([]);
+    const got: Record<string, string> = {};
+    for (const m of run.mutants) {
+      got[m.id] = TESTS.map((t) => m.killedBy.find((k) => k.test === t)?.by[0] ?? '-').join('');
+      expect(m.status).toBe(m.killedBy.length > 0 ? 'killed' : 'survived');
+    }
+    expect(got).toEqual(MATRIX);
+    for (const [id, row] of Object.entries(MATRIX)) {
+      expect(killedBy(run, id)).toEqual([...row].flatMap((c, i) => (c === '-' ? [] : [{ test: TESTS[i]!, by: BY[c]! }])));
+    }
+    expect(run.total).toEqual({ mutants: 24, equivalent: 0, buildFailed: 0, killed: 22, killRate: 22 / 24 });
+    expect(run.byOperator).toEqual({
+      RO: { mutants: 10, equivalent: 0, buildFailed: 0, killed: 9, killRate: 0.9 },
+      CR: { mutants: 11, equivalent: 0, buildFailed: 0, killed: 10, killRate: 10 / 11 },
+      NEG: { mutants: 2, equivalent: 0, buildFailed: 0, killed: 2, killRate: 1 },
+      DL: { mutants: 1, equivalent: 0, buildFailed: 0, killed: 1, killRate: 1 },
+    });
+    const written = JSON.parse(readFileSync(join(out, 'kill.json'), 'utf8'));
+    expect(written).toEqual(JSON.parse(JSON.stringify(run)));
+  }, 180_000);
+
+  it('compares two test directories: unique kills', async () => {
+    const base = tempDir('sympath-kill-test-');
+    const a = makeOutDir(join(base, 'a'), [fixture], [x(5)]);
+    const b = makeOutDir(join(base, 'b'), [fixture], [x(20)]);
+    const report = await killMutants([a, b], { mutantsDir: mutants, timeoutSeconds: 2 });
+    const col = (k: number) => Object.entries(MATRIX).filter(([, row]) => row[k] !== '-').map(([id]) => id);
+    expect(report.runs[0]!.mutants.filter((m) => m.status === 'killed').map((m) => m.id)).toEqual(col(0));
+    expect(report.runs[1]!.mutants.filter((m) => m.status === 'killed').map((m) => m.id)).toEqual(col(2));
+    expect(report.unique).toEqual({
+      first: ['m0004', 'm0007', 'm0008', 'm0011', 'm0012', 'm0022', 'm0024'],
+      second: ['m0002', 'm0013', 'm0014', 'm0015', 'm0017'],
+    });
+    expect(existsSync(join(a, 'kill.json')) && existsSync(join(b, 'kill.json'))).toBe(true);
+  }, 180_000);
+
+  it('does not count or build equivalent mutants', async () => {
+    const dir = tempDir('sympath-kill-test-');
+    const file = join(dir, 'eq.c');
+    writeFileSync(file, '#include <stdio.h>\n#include <klee/klee.h>\nint main(void) {\n  int v;\n  klee_make_symbolic(&v, sizeof v, "v");\n  if (2 > 1)\n    printf("%d\\n", v > 0);\n  return 0;\n}\n');
+    await mutateFile(file, { outDir: join(dir, 'm'), operators: ['RO'], lines: { from: 6, to: 6 } });
+    const out = makeOutDir(join(dir, 'out'), [file], [{ objects: [{ name: 'v', bytes: objectBytes('i32:3') }] }]);
+    const run = (await killMutants([out], { mutantsDir: join(dir, 'm'), timeoutSeconds: 2 })).runs[0]!;
+    expect(run.mutants.map((m) => [m.replacement, m.status])).toEqual([
+      ['!=', 'equivalent'],
+      ['<', 'killed'],
+      ['<=', 'killed'],
+      ['==', 'killed'],
+      ['>=', 'equivalent'],
+    ]);
+    expect(run.total.killRate).toBe(1);
+  }, 120_000);
+
+  it('rejects bad input naming the file, and writes no kill.json', async () => {
+    const base = tempDir('sympath-kill-test-');
+    const out = makeOutDir(join(base, 'out'), [fixture], [x(5)]);
+    const empty = join(base, 'empty');
+    mkdirSync(empty);
+    await expect(killMutants([out], { mutantsDir: empty })).rejects.toThrow(/empty[/]mutants\.json: no such file/);
+    writeFileSync(join(empty, 'mutants.json'), JSON.stringify({ version: 1, source: fixture, includes: [], defines: [], mutants: [] }));
+    await expect(killMutants([out], { mutantsDir: empty })).rejects.toThrow(/empty[/]mutants\.json: the mutant set is empty/);
+    const other = makeOutDir(join(base, 'other'), [join(replayFixtures, 'abort.c')], [x(5)]);
+    await expect(killMutants([other], { mutantsDir: mutants })).rejects.toThrow(/other are of a program built from .*abort\.c .*not of .*classify\.c/);
+    const none = makeOutDir(join(base, 'none'), [fixture], []);
+    await expect(killMutants([none], { mutantsDir: mutants })).rejects.toThrow(/none holds no tests/);
+    for (const d of [out, other, none]) expect(existsSync(join(d, 'kill.json'))).toBe(false);
+  });
+
+  it('runs as a CLI command: the per-operator table, and exit 1 for tests of another program', async () => {
+    const base = tempDir('sympath-kill-test-');
+    const out = makeOutDir(join(base, 'out'), [fixture], [x(5), x(20)]);
+    const bin = join(root, 'bin', 'sympath.mjs');
+    const sub = join(base, 'sub');
+    await mutateFile(fixture, { outDir: sub, functions: ['classify'], operators: ['RO'] });
+    const r = await execa(process.execPath, [bin, 'kill', out, '--mutants', sub, '--timeout', '2'], { reject: false });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^RO\s+5\s+4\s+80\.00%$/m);
+    expect(r.stdout).toMatch(/^all\s+5\s+4\s+80\.00%$/m);
+    expect(r.stdout).toMatch(/m0002 RO line 8:9 "<" -> "<="/);
+    const other = makeOutDir(join(base, 'other'), [join(replayFixtures, 'abort.c')], [x(5)]);
+    const bad = await execa(process.execPath, [bin, 'kill', other, '--mutants', sub], { reject: false });
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toMatch(/abort\.c/);
+  }, 120_000);
+});
