@@ -1,4 +1,4 @@
-// `sympath kill OUTDIR [OUTDIR2] --mutants DIR [--json] [--timeout S] [-j N]`: mutation analysis of the
+// `sympath kill OUTDIR [OUTDIR2] --mutants DIR [--binary-build CMD] [--json] [--timeout S] [-j N]`: mutation analysis of the
 // tests of an output directory (two to compare: unique kills) on the mutants `sympath mutate` made
 // (src/mutation/kill.ts).
 
@@ -12,6 +12,7 @@ interface KillFlags {
   json?: boolean;
   timeout?: number;
   jobs?: number;
+  binaryBuild?: string;
 }
 
 function seconds(value: string): number {
@@ -43,6 +44,12 @@ export function register(program: Command): void {
     .requiredOption('--mutants <dir>', 'the directory sympath mutate --out wrote')
     .option('--json', 'print the report as JSON')
     .option('--timeout <s>', 'time limit per test in seconds (default 5)', seconds)
+    .option(
+      '--binary-build <cmd>',
+      'build the original and each mutant with this shell command instead of from run.json (e.g. a Coreutils utility): it gets ' +
+        '$SYMPATH_SOURCE (the C file), $SYMPATH_ORIGINAL, $SYMPATH_OUT (the executable to write), $SYMPATH_MUTANT (id or "original") ' +
+        'and $SYMPATH_BUILD_DIR (a private directory); tests run on the executables as `sympath replay --binary` runs them',
+    )
     .option('-j, --jobs <n>', 'mutants built and run at once (default: the number of cores)', positive)
     .action(async (outDir: string, outDir2: string | undefined, flags: KillFlags) => {
       try {
@@ -50,6 +57,7 @@ export function register(program: Command): void {
           mutantsDir: flags.mutants,
           ...(flags.timeout !== undefined ? { timeoutSeconds: flags.timeout } : {}),
           ...(flags.jobs !== undefined ? { jobs: flags.jobs } : {}),
+          ...(flags.binaryBuild !== undefined ? { binaryBuild: flags.binaryBuild } : {}),
           progress: process.stderr.isTTY ? (line) => process.stderr.write(`\r\x1b[Ksympath kill: ${line}`) : undefined,
         });
         if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');

@@ -8,15 +8,22 @@
 // are compared (what the replay keeps). Equivalent-by-construction mutants are not built and do not
 // count; mutants gcc cannot build natively are reported apart and do not count either.
 //
+// With a build command (--binary-build CMD) the versions are built by it instead and the tests run on
+// the executables as `sympath replay --binary` runs them (argv, files and stdin of POSIX-model tests,
+// no replay library): the way to mutate a program built by its own makefiles, such as a Coreutils
+// utility.
+//
 // Builds and scratch directories live in a temporary directory removed at the end; each OUTDIR gets its
 // kill.json written at the end under a temporary name and renamed, so no partial report is left.
 
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { accessSync, constants as fsConstants, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { readKTest } from '../engine/ktest.js';
+import { basename, dirname, join, resolve } from 'node:path';
+import { execa } from 'execa';
+import { readKTest, type KTest } from '../engine/ktest.js';
 import { target, type Target } from '../replay/arch.js';
+import { runOne } from '../replay/binary.js';
 import { buildNative, type NativeBuild } from '../replay/build.js';
 import { ReplayError } from '../replay/errors.js';
 import type { RunObservation } from '../replay/execute.js';
@@ -33,6 +40,12 @@ export interface KillOptions {
   timeoutSeconds?: number;
   /** Mutants built and run at once (default: the machine's cores). */
   jobs?: number;
+  /** Build each version with this shell command instead of from run.json's sources (for programs built
+   *  by their own makefiles, such as Coreutils): it gets SYMPATH_SOURCE (the C file to build: the
+   *  original or a mutant's copy), SYMPATH_ORIGINAL (the original's path), SYMPATH_OUT (the executable to
+   *  write), SYMPATH_MUTANT (the mutant's id, or 'original') and SYMPATH_BUILD_DIR (a private empty
+   *  directory) in its environment. Tests then run as `sympath replay --binary` runs them. */
+  binaryBuild?: string;
   /** Write OUTDIR/kill.json (default true). */
   write?: boolean;
   progress?: (line: string) => void;
@@ -123,9 +136,38 @@ function canonical(p: string): string {
   }
 }
 
-/** The program of an output directory, checked to be the one the mutants were made from. */
-function programOf(outDir: string, set: MutantSet, mutantsDir: string): ProgramInfo {
+function stemOf(file: string): string {
+  return basename(file).replace(/\.[^.]*$/, '');
+}
+
+/** The program of an output directory, checked to be the one the mutants were made from: its C sources
+ *  include the mutated file, or (with a build command, for programs run from an .ll/.bc) its program
+ *  file has the mutated file's name. */
+function programOf(outDir: string, set: MutantSet, mutantsDir: string, binary: boolean): ProgramInfo {
   if (!existsSync(outDir) || !statSync(outDir).isDirectory()) throw new MutationError(`sympath kill: ${outDir}: no such directory`);
+  if (binary) {
+    let run: Record<string, unknown> = {};
+    try {
+      run = JSON.parse(readFileSync(join(outDir, 'run.json'), 'utf8')) as Record<string, unknown>;
+    } catch {
+      // a directory KLEE wrote: nothing to check
+    }
+    const files = Array.isArray(run.programFiles) ? (run.programFiles as unknown[]).filter((f): f is string => typeof f === 'string') : [];
+    if (files.length > 0 && !files.some((f) => stemOf(f) === stemOf(set.source))) {
+      throw new MutationError(
+        `sympath kill: the tests in ${outDir} are of ${files.join(', ')} (its run.json), not of ${set.source}, which ${join(mutantsDir, MUTANTS_JSON)} mutates`,
+      );
+    }
+    return {
+      sources: [set.source],
+      coverageSources: [],
+      includes: [],
+      defines: [],
+      programArgs: [],
+      posixRuntime: run.posixRuntime === true,
+      programName: stemOf(set.source),
+    };
+  }
   let program: ProgramInfo;
   try {
     program = readProgramInfo(outDir);
@@ -146,7 +188,17 @@ interface LoadedTest {
   /** Index of its OUTDIR. */
   dir: number;
   entry: TestEntry;
+  kt: KTest;
   prep: Prepared;
+}
+
+/** How versions are built and tests run: from run.json's sources with the replay library, or by a
+ *  build command into an executable run as `replay --binary` runs one. */
+interface Versions {
+  /** Builds a version into `dir`; a MutationError-worthy failure is thrown as ReplayError. */
+  build(id: string, source: string, dir: string): Promise<NativeBuild>;
+  /** Runs test `i` on a build; scratch under `scratch`. */
+  run(b: NativeBuild, i: number, scratch: string): Promise<RunObservation>;
 }
 
 /** Runs jobs at most `limit` at a time, in order of starting. */
@@ -190,7 +242,8 @@ export async function killMutants(outDirs: readonly string[], opts: KillOptions)
   const timeoutSeconds = opts.timeoutSeconds ?? DEFAULT_TIMEOUT;
   if (!(timeoutSeconds > 0)) throw new MutationError('sympath kill: --timeout must be a number of seconds > 0');
   const dirs = outDirs.map((d) => resolve(d));
-  const programs = dirs.map((d) => programOf(d, set, mutantsDir));
+  const binary = opts.binaryBuild !== undefined;
+  const programs = dirs.map((d) => programOf(d, set, mutantsDir, binary));
   const program = programs[0]!;
   for (let k = 1; k < programs.length; k++) {
     const p = programs[k]!;
@@ -202,13 +255,15 @@ export async function killMutants(outDirs: readonly string[], opts: KillOptions)
     const entries = listTests(dirs[k]!);
     if (entries.length === 0) throw new MutationError(`sympath kill: ${dirs[k]} holds no tests (testNNNNNN.ktest)`);
     for (const entry of entries) {
+      let kt: KTest;
       let prep: Prepared;
       try {
-        prep = prepare(readKTest(entry.path), programs[k]!);
+        kt = readKTest(entry.path);
+        prep = prepare(kt, programs[k]!);
       } catch (e) {
         throw new MutationError(`sympath kill: ${entry.path}: ${(e as Error).message}`);
       }
-      tests.push({ dir: k, entry, prep });
+      tests.push({ dir: k, entry, kt, prep });
     }
   }
   let t: Target;
@@ -220,29 +275,17 @@ export async function killMutants(outDirs: readonly string[], opts: KillOptions)
   const jobs = Math.max(1, opts.jobs ?? availableParallelism());
   const work = await mkdtemp(join(tmpdir(), 'sympath-kill-'));
   try {
-    const build = async (p: ProgramInfo, dir: string, runtimeObjects?: readonly string[]): Promise<NativeBuild> =>
-      buildNative(p, t, dir, false, { coverage: false, ...(runtimeObjects ? { runtimeObjects } : {}) });
+    const versions = binary ? commandVersions(opts.binaryBuild!, set, tests, program, timeoutSeconds) : sourceVersions(t, set, tests, programs, timeoutSeconds);
     let original: NativeBuild;
     try {
-      original = await build(program, join(work, 'original'));
+      original = await versions.build('original', set.source, join(work, 'original'));
     } catch (e) {
       if (e instanceof ReplayError) throw new MutationError(`${e.message}\nsympath kill: the original program does not build natively`);
       throw e;
     }
     const runAll = async (b: NativeBuild, name: string): Promise<RunObservation[]> => {
       const out: RunObservation[] = [];
-      for (const test of tests) {
-        const { obs } = await runTest(test.entry, test.prep, {
-          build: b,
-          target: t,
-          program: programs[test.dir]!,
-          replayDir: join(work, 'runs', name, `d${test.dir}`),
-          timeoutSeconds,
-          sanitize: false,
-          keepScratch: false,
-        });
-        out.push(obs);
-      }
+      for (let i = 0; i < tests.length; i++) out.push(await versions.run(b, i, join(work, 'runs', name)));
       return out;
     };
     const [first, second] = await Promise.all([runAll(original, 'original-1'), runAll(original, 'original-2')]);
@@ -253,17 +296,11 @@ export async function killMutants(outDirs: readonly string[], opts: KillOptions)
     let done = 0;
     const toBuild = set.mutants.filter((m) => !m.equivalent);
     const mutantJobs = toBuild.map((m) => async () => {
-      const source = join(mutantsDir, m.path);
-      const mp: ProgramInfo = {
-        ...program,
-        sources: program.sources.map((s) => (canonical(s) === canonical(set.source) ? source : s)),
-        includes: [dirname(set.source), ...program.includes],
-      };
       const dir = join(work, m.id);
       try {
         let b: NativeBuild;
         try {
-          b = await build(mp, dir, original.runtimeObjects);
+          b = await versions.build(m.id, join(mutantsDir, m.path), dir);
         } catch (e) {
           if (!(e instanceof ReplayError)) throw e;
           perMutant.set(m.id, { status: 'build-failed', kills: [], error: e.message.split('\n').slice(-4).join('\n') });
@@ -321,6 +358,79 @@ export async function killMutants(outDirs: readonly string[], opts: KillOptions)
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** Versions built from run.json's sources with the replay library (what `sympath replay` builds). */
+function sourceVersions(t: Target, set: MutantSet, tests: readonly LoadedTest[], programs: readonly ProgramInfo[], timeoutSeconds: number): Versions {
+  const program = programs[0]!;
+  let runtimeObjects: readonly string[] | undefined;
+  const original = canonical(set.source);
+  return {
+    async build(id, source, dir) {
+      const p: ProgramInfo =
+        id === 'original'
+          ? program
+          : { ...program, sources: program.sources.map((s) => (canonical(s) === original ? source : s)), includes: [dirname(set.source), ...program.includes] };
+      const b = await buildNative(p, t, dir, false, { coverage: false, ...(runtimeObjects ? { runtimeObjects } : {}) });
+      runtimeObjects ??= b.runtimeObjects;
+      return b;
+    },
+    async run(b, i, scratch) {
+      const test = tests[i]!;
+      const { obs } = await runTest(test.entry, test.prep, {
+        build: b,
+        target: t,
+        program: programs[test.dir]!,
+        replayDir: join(scratch, `d${test.dir}`),
+        timeoutSeconds,
+        sanitize: false,
+        keepScratch: false,
+      });
+      return obs;
+    },
+  };
+}
+
+/** Versions built by a build command, run as prebuilt binaries (src/replay/binary.ts). */
+function commandVersions(command: string, set: MutantSet, tests: readonly LoadedTest[], program: ProgramInfo, timeoutSeconds: number): Versions {
+  return {
+    async build(id, source, dir) {
+      await rm(dir, { recursive: true, force: true });
+      await mkdir(dir, { recursive: true });
+      const out = join(dir, program.programName);
+      const r = await execa('bash', ['-c', command], {
+        reject: false,
+        all: true,
+        stdin: 'ignore',
+        env: { SYMPATH_SOURCE: source, SYMPATH_ORIGINAL: set.source, SYMPATH_OUT: out, SYMPATH_MUTANT: id, SYMPATH_BUILD_DIR: dir },
+      });
+      if (r.failed) {
+        const text = String(r.all ?? '').trimEnd();
+        throw new ReplayError(`${text === '' ? '' : `${text}\n`}sympath kill: --binary-build failed for ${id} (exit ${r.exitCode ?? r.signal})`);
+      }
+      try {
+        accessSync(out, fsConstants.X_OK);
+      } catch {
+        throw new ReplayError(`sympath kill: --binary-build for ${id} exited 0 but wrote no executable $SYMPATH_OUT (${out})`);
+      }
+      return { dir, binary: out, objects: [], sanitize: false, runtimeObjects: [], commandLine: command };
+    },
+    async run(b, i, scratch) {
+      const test = tests[i]!;
+      const replayDir = join(scratch, `d${test.dir}`);
+      await mkdir(join(replayDir, 'scratch'), { recursive: true });
+      return runOne(test.kt, test.entry.name, {
+        binary: b.binary,
+        name: program.programName,
+        posixRuntime: program.posixRuntime,
+        replayDir,
+        counters: join(replayDir, 'gcov'),
+        timeoutSeconds,
+        keepScratch: false,
+        notes: [],
+      });
+    },
+  };
 }
 
 function pct(x: number | null): string {

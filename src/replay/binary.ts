@@ -168,7 +168,8 @@ export async function replayOnBinary(outDir: string, opts: ReplayOptions & Binar
   };
 }
 
-interface RunContext {
+/** Where and how runOne runs a test on a prebuilt binary. */
+export interface RunContext {
   binary: string;
   name: string;
   posixRuntime: boolean;
@@ -180,7 +181,7 @@ interface RunContext {
 }
 
 /** One test: argv, files and stdin rebuilt as klee-replay does, in a fresh scratch directory as cwd. */
-async function runOne(kt: KTest, testName: string, ctx: RunContext): Promise<RunObservation> {
+export async function runOne(kt: KTest, testName: string, ctx: RunContext): Promise<RunObservation> {
   const stem = testName.replace(/\.ktest$/, '');
   const scratch = join(ctx.replayDir, 'scratch', stem);
   freshDir(scratch);

@@ -1,6 +1,6 @@
 // `sympath kill` (src/mutation/kill.ts): the exact kill matrix of classify.c's hand-checked mutants
 // (test/mutation/mutate.test.ts lists them) under three hand-made tests, unique kills of two test
-// directories, and bad input (an empty mutant set, tests of another program, no mutants.json), with
+// directories, versions built by a --binary-build command (argc.c, POSIX-model tests), and bad input (an empty mutant set, tests of another program, no mutants.json), with
 // no kill.json written when the analysis fails.
 //
 // The tests: x = 5, 10, 20. The original prints classify(x) (1, 2, 2) and exits with spin(x & 3)
@@ -134,6 +134,47 @@ describe('sympath kill', () => {
     await expect(killMutants([none], { mutantsDir: mutants })).rejects.toThrow(/none holds no tests/);
     for (const d of [out, other, none]) expect(existsSync(join(d, 'kill.json'))).toBe(false);
   });
+
+  it('builds versions with --binary-build and runs POSIX-model tests on them (argc.c)', async () => {
+    const base = tempDir('sympath-kill-test-');
+    const source = join(root, 'test', 'fixtures', 'mutation', 'argc.c');
+    const set = await mutateFile(source, { outDir: join(base, 'm'), operators: ['RO'] });
+    expect(set.mutants.map((m) => `${m.line}${m.replacement}`)).toEqual(['8!=', '8<=', '8==', '8>', '8>=', '11!=', '11<', '11<=', '11==', '11>=']);
+    // Tests as `sympath run --posix-runtime` writes them: no argument, "ab", "ab c".
+    const arg = (a: string): Uint8Array => new TextEncoder().encode(`${a}\0`.padEnd(4, '\0'));
+    const posix = (args: string[]) => ({
+      args: ['argc.bc', '--sym-args', '0', '2', '3'],
+      objects: [
+        { name: 'n_args', bytes: objectBytes(`i32:${args.length}`) },
+        ...args.map((a, i) => ({ name: `arg${String(i).padStart(2, '0')}`, bytes: arg(a) })),
+        { name: 'model_version', bytes: objectBytes('i32:1') },
+      ],
+    });
+    const run = { programFiles: [join(base, 'argc.bc')], sources: [], posixRuntime: true };
+    const out = makeOutDir(join(base, 'out'), [source], [posix([]), posix(['ab']), posix(['ab', 'c'])], run);
+    // The original exits 1; prints 2 and exits 0; prints 2 and exits 1. m0003-m0005 dereference argv[1]
+    // when there is none (SIGSEGV); the build of m0010 is made to fail.
+    const cmd = '[ "$SYMPATH_MUTANT" != m0010 ] && gcc -O0 -w "$SYMPATH_SOURCE" -o "$SYMPATH_OUT"';
+    const report = await killMutants([out], { mutantsDir: join(base, 'm'), binaryBuild: cmd, timeoutSeconds: 2 });
+    const r = report.runs[0]!;
+    const got = Object.fromEntries(r.mutants.map((m) => [m.id, m.status === 'killed' ? TESTS.map((t) => m.killedBy.find((k) => k.test === t)?.by[0] ?? '-').join('') : m.status]));
+    expect(got).toEqual({
+      m0001: '--s', // argc != 2: no output for two arguments
+      m0002: '-e-', // argc <= 2: exits 1 for one argument
+      m0003: 'se-', // argc == 2
+      m0004: 's-s', // argc > 2
+      m0005: 'ses', // argc >= 2
+      m0006: 'survived', // argc != 2 at the end: the same for argc 2 and 3
+      m0007: '--e',
+      m0008: '-ee',
+      m0009: '-ee',
+      m0010: 'build-failed',
+    });
+    expect(r.total).toEqual({ mutants: 10, equivalent: 0, buildFailed: 1, killed: 8, killRate: 8 / 9 });
+    await expect(killMutants([out], { mutantsDir: join(base, 'm'), binaryBuild: 'exit 3' })).rejects.toThrow(/failed for original[^]*the original program does not build/);
+    const other = makeOutDir(join(base, 'other'), [source], [posix([])], { ...run, programFiles: [join(base, 'echo.bc')] });
+    await expect(killMutants([other], { mutantsDir: join(base, 'm'), binaryBuild: cmd })).rejects.toThrow(/other are of .*echo\.bc .*not of .*argc\.c/);
+  }, 120_000);
 
   it('runs as a CLI command: the per-operator table, and exit 1 for tests of another program', async () => {
     const base = tempDir('sympath-kill-test-');
