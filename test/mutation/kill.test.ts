@@ -4,7 +4,7 @@
 // no kill.json written when the analysis fails.
 //
 // The tests: x = 5, 10, 20. The original prints classify(x) (1, 2, 2) and exits with spin(x & 3)
-// (1, 2, 0). Kills, by hand: see MATRIX (s = stdout, e = exit status, t = time-out).
+// (1, 2, 0). Kills, by hand: see MATRIX.
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killMutants, type KillRun } from '../../src/mutation/kill.js';
 import { mutateFile } from '../../src/mutation/mutate.js';
+import { row } from './helpers.js';
 import { fixtureDir as replayFixtures, makeOutDir, objectBytes, removeTempDirs, root, tempDir } from '../replay/helpers.js';
 
 afterAll(removeTempDirs);
@@ -19,23 +20,24 @@ afterAll(removeTempDirs);
 const fixture = join(root, 'test', 'fixtures', 'mutation', 'classify.c');
 const x = (v: number) => ({ objects: [{ name: 'x', bytes: objectBytes(`i32:${v}`) }] });
 
-/** Per mutant, what each of the tests x=5, x=10, x=20 shows ('-' = same as the original). */
+/** Per mutant, what each of the tests x=5, x=10, x=20 shows: o = stdout, e = exit status, s = signal,
+ *  t = time-out differ from the original's; '-' = the same run. */
 const MATRIX: Record<string, string> = {
-  m0001: 'sss', // !(x < 10): 2 1 1
-  m0002: '--s', // x != 10: 1 2 1
-  m0003: '-s-', // x <= 10: 1 1 2
-  m0004: 'ss-', // x == 10: 2 1 2
-  m0005: 's-s', // x > 10: 2 2 1
-  m0006: 'sss', // x >= 10: 2 1 1
-  m0007: 's--', // x < 0
-  m0008: 's--', // x < 1
-  m0009: '-s-', // x < 11
+  m0001: 'ooo', // !(x < 10): 2 1 1
+  m0002: '--o', // x != 10: 1 2 1
+  m0003: '-o-', // x <= 10: 1 1 2
+  m0004: 'oo-', // x == 10: 2 1 2
+  m0005: 'o-o', // x > 10: 2 2 1
+  m0006: 'ooo', // x >= 10: 2 1 1
+  m0007: 'o--', // x < 0
+  m0008: 'o--', // x < 1
+  m0009: '-o-', // x < 11
   m0010: '---', // x < 9: survives
-  m0011: 's--', // return 0 for small x
-  m0012: 's--', // return 2 for small x
-  m0013: '-ss', // return 0 for large x
-  m0014: '-ss',
-  m0015: '-ss',
+  m0011: 'o--', // return 0 for small x
+  m0012: 'o--', // return 2 for small x
+  m0013: '-oo', // return 0 for large x
+  m0014: '-oo',
+  m0015: '-oo',
   m0016: 'eee', // i = -1 (ULLONG_MAX): the loop never runs, exit 255
   m0017: '--e', // i = 1: spin(0) returns 1
   m0018: 'eet', // !(i < n): 0 for n > 0; loops for n = 0
@@ -46,7 +48,8 @@ const MATRIX: Record<string, string> = {
   m0023: 'eet', // i >= n: 0 for n > 0; loops for n = 0
   m0024: 'tt-', // i++ deleted: loops for n > 0
 };
-const BY: Record<string, string> = { s: 'stdout', e: 'exit', t: 'timeout' };
+const BY: Record<string, string> = { o: 'stdout', e: 'exit', s: 'signal', t: 'timeout' };
+
 const TESTS = ['test000001.ktest', 'test000002.ktest', 'test000003.ktest'];
 
 let mutants: string;
@@ -70,12 +73,12 @@ describe('sympath kill', () => {
     expect(run.originalTimedOut).toEqual([]);
     const got: Record<string, string> = {};
     for (const m of run.mutants) {
-      got[m.id] = TESTS.map((t) => m.killedBy.find((k) => k.test === t)?.by[0] ?? '-').join('');
+      got[m.id] = row(m.killedBy, TESTS);
       expect(m.status).toBe(m.killedBy.length > 0 ? 'killed' : 'survived');
     }
     expect(got).toEqual(MATRIX);
-    for (const [id, row] of Object.entries(MATRIX)) {
-      expect(killedBy(run, id)).toEqual([...row].flatMap((c, i) => (c === '-' ? [] : [{ test: TESTS[i]!, by: BY[c]! }])));
+    for (const [id, cells] of Object.entries(MATRIX)) {
+      expect(killedBy(run, id)).toEqual([...cells].flatMap((c, i) => (c === '-' ? [] : [{ test: TESTS[i]!, by: BY[c]! }])));
     }
     expect(run.total).toEqual({ mutants: 24, equivalent: 0, buildFailed: 0, killed: 22, killRate: 22 / 24 });
     expect(run.byOperator).toEqual({
@@ -93,7 +96,7 @@ describe('sympath kill', () => {
     const a = makeOutDir(join(base, 'a'), [fixture], [x(5)]);
     const b = makeOutDir(join(base, 'b'), [fixture], [x(20)]);
     const report = await killMutants([a, b], { mutantsDir: mutants, timeoutSeconds: 2 });
-    const col = (k: number) => Object.entries(MATRIX).filter(([, row]) => row[k] !== '-').map(([id]) => id);
+    const col = (k: number) => Object.entries(MATRIX).filter(([, cells]) => cells[k] !== '-').map(([id]) => id);
     expect(report.runs[0]!.mutants.filter((m) => m.status === 'killed').map((m) => m.id)).toEqual(col(0));
     expect(report.runs[1]!.mutants.filter((m) => m.status === 'killed').map((m) => m.id)).toEqual(col(2));
     expect(report.unique).toEqual({
@@ -157,13 +160,13 @@ describe('sympath kill', () => {
     const cmd = '[ "$SYMPATH_MUTANT" != m0010 ] && gcc -O0 -w "$SYMPATH_SOURCE" -o "$SYMPATH_OUT"';
     const report = await killMutants([out], { mutantsDir: join(base, 'm'), binaryBuild: cmd, timeoutSeconds: 2 });
     const r = report.runs[0]!;
-    const got = Object.fromEntries(r.mutants.map((m) => [m.id, m.status === 'killed' ? TESTS.map((t) => m.killedBy.find((k) => k.test === t)?.by[0] ?? '-').join('') : m.status]));
+    const got = Object.fromEntries(r.mutants.map((m) => [m.id, m.status === 'killed' ? row(m.killedBy, TESTS) : m.status]));
     expect(got).toEqual({
-      m0001: '--s', // argc != 2: no output for two arguments
+      m0001: '--o', // argc != 2: no output for two arguments
       m0002: '-e-', // argc <= 2: exits 1 for one argument
-      m0003: 'se-', // argc == 2
-      m0004: 's-s', // argc > 2
-      m0005: 'ses', // argc >= 2
+      m0003: 'se-', // argc == 2: strlen(NULL) without arguments
+      m0004: 's-o', // argc > 2
+      m0005: 'seo', // argc >= 2
       m0006: 'survived', // argc != 2 at the end: the same for argc 2 and 3
       m0007: '--e',
       m0008: '-ee',
