@@ -62,8 +62,6 @@ export interface BuildVariant {
   coverage?: boolean;
   /** The replay library's objects, already compiled for this target with the same sanitize setting. */
   runtimeObjects?: readonly string[];
-  /** Extra flags for the program's compiles (after the others). */
-  extraFlags?: readonly string[];
 }
 
 /** Builds the program into `dir` (emptied first: old .gcda files must not count). */
@@ -81,7 +79,6 @@ export async function buildNative(program: ProgramInfo, t: Target, dir: string, 
     runtimeIncludeDir,
     ...program.defines.map((d) => `-D${d}`),
     ...(sanitize ? SANITIZE_FLAGS : TRAP_FLAGS),
-    ...(variant.extraFlags ?? []),
   ];
   const objects: ObjectFile[] = program.sources.map((source, i) => {
     const stem = join(dir, 'obj', `${i}-${basename(source).replace(/\.[^.]*$/, '')}`);
