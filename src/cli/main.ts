@@ -12,6 +12,8 @@ import { register as registerKtest } from './ktest.js';
 import { register as registerStats } from './stats.js';
 import { register as registerAnalyze } from './analyze.js';
 import { register as registerReplay } from './replay.js';
+import { register as registerMutate } from './mutate.js';
+import { register as registerKill } from './kill.js';
 
 export async function runCli(argv: string[]): Promise<void> {
   // `sympath ... | head` and `> /dev/full`: no EPIPE/ENOSPC stack trace (std-streams.ts).
@@ -33,6 +35,8 @@ export async function runCli(argv: string[]): Promise<void> {
   registerStats(program);
   registerAnalyze(program);
   registerReplay(program);
+  registerMutate(program);
+  registerKill(program);
   try {
     await program.parseAsync(kleeStyleOptions(program, argv));
   } catch (e) {

@@ -107,7 +107,7 @@ export async function replayOnBinary(outDir: string, opts: ReplayOptions & Binar
   const counters = join(replayDir, 'gcov');
   for (const d of ['scratch', 'logs', 'gcov']) freshDir(join(replayDir, d));
   const objects = objectsOf(binary, counters, opts.gcovObjdir !== undefined ? resolve(opts.gcovObjdir) : undefined);
-  const build: NativeBuild = { dir: counters, binary, objects, sanitize: false, commandLine: `prebuilt ${binary}` };
+  const build: NativeBuild = { dir: counters, binary, objects, sanitize: false, runtimeObjects: [], commandLine: `prebuilt ${binary}` };
   const t: Target = { arch: 'x86_64', cc: '', runner: [], gcov, sanitizers: false, describe: `prebuilt ${name}, run natively` };
 
   // Without --coverage-source: every file the binary's objects were compiled from, system headers aside.
@@ -168,7 +168,8 @@ export async function replayOnBinary(outDir: string, opts: ReplayOptions & Binar
   };
 }
 
-interface RunContext {
+/** Where and how runOne runs a test on a prebuilt binary. */
+export interface RunContext {
   binary: string;
   name: string;
   posixRuntime: boolean;
@@ -180,7 +181,7 @@ interface RunContext {
 }
 
 /** One test: argv, files and stdin rebuilt as klee-replay does, in a fresh scratch directory as cwd. */
-async function runOne(kt: KTest, testName: string, ctx: RunContext): Promise<RunObservation> {
+export async function runOne(kt: KTest, testName: string, ctx: RunContext): Promise<RunObservation> {
   const stem = testName.replace(/\.ktest$/, '');
   const scratch = join(ctx.replayDir, 'scratch', stem);
   freshDir(scratch);

@@ -29,6 +29,8 @@ export interface NativeBuild {
   binary: string;
   objects: ObjectFile[];
   sanitize: boolean;
+  /** The replay library's objects linked in (reusable by later builds for the same target). */
+  runtimeObjects: string[];
   /** The compile command of the first source, for reports. */
   commandLine: string;
 }
@@ -53,14 +55,24 @@ async function limited(jobs: (() => Promise<void>)[], limit: number): Promise<vo
   await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
 }
 
+/** What a build other than replay's needs: no gcov instrumentation (mutation analysis only compares
+ *  outcomes), and the replay library's objects of an earlier build reused instead of recompiled. */
+export interface BuildVariant {
+  /** Compile the program with --coverage (default true); the link always has libgcov. */
+  coverage?: boolean;
+  /** The replay library's objects, already compiled for this target with the same sanitize setting. */
+  runtimeObjects?: readonly string[];
+}
+
 /** Builds the program into `dir` (emptied first: old .gcda files must not count). */
-export async function buildNative(program: ProgramInfo, t: Target, dir: string, sanitize: boolean): Promise<NativeBuild> {
+export async function buildNative(program: ProgramInfo, t: Target, dir: string, sanitize: boolean, variant: BuildVariant = {}): Promise<NativeBuild> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'obj'), { recursive: true });
   mkdirSync(join(dir, 'bin'));
   const common = ['-O0', '-g', '-w'];
+  const coverage = variant.coverage !== false ? ['--coverage'] : [];
   const programFlags = [
-    '--coverage',
+    ...coverage,
     ...common,
     ...program.includes.flatMap((i) => ['-I', i]),
     '-I',
@@ -72,16 +84,19 @@ export async function buildNative(program: ProgramInfo, t: Target, dir: string, 
     const stem = join(dir, 'obj', `${i}-${basename(source).replace(/\.[^.]*$/, '')}`);
     return { source, object: `${stem}.o`, gcno: `${stem}.gcno`, gcda: `${stem}.gcda` };
   });
-  const runtimeObjects = replayRuntimeSources.map((s) => join(dir, `sympath-replay-${basename(s, '.c')}.o`));
+  const prebuilt = variant.runtimeObjects;
+  const runtimeObjects = prebuilt ? [...prebuilt] : replayRuntimeSources.map((s) => join(dir, `sympath-replay-${basename(s, '.c')}.o`));
   const runtimeFlags = [...common, '-std=gnu11', '-I', runtimeIncludeDir, '-I', replayRuntimeDir, ...(sanitize ? ['-DSYMPATH_REPLAY_SANITIZE'] : [])];
   const jobs = [
     ...objects.map((o) => () => run(t.cc, [...programFlags, '-c', o.source, '-o', o.object], dir, `compiling ${o.source} for ${t.arch}`)),
-    ...replayRuntimeSources.map(
+    ...(prebuilt ? [] : replayRuntimeSources).map(
       (s, i) => () => run(t.cc, [...runtimeFlags, '-c', s, '-o', runtimeObjects[i]!], dir, `compiling the replay library (${s}) for ${t.arch}`),
     ),
   ];
   await limited(jobs, 4);
   const binary = join(dir, 'bin', program.programName);
+  // Always linked with --coverage: the replay library calls libgcov's __gcov_dump (harmless when no
+  // object is instrumented).
   const linkFlags = ['--coverage', ...(sanitize ? SANITIZE_FLAGS : TRAP_FLAGS)];
   await run(t.cc, [...linkFlags, ...objects.map((o) => o.object), ...runtimeObjects, '-o', binary, '-lm'], dir, `linking the native build for ${t.arch}`);
   return {
@@ -89,6 +104,7 @@ export async function buildNative(program: ProgramInfo, t: Target, dir: string, 
     binary,
     objects,
     sanitize,
+    runtimeObjects,
     commandLine: `${t.cc} ${programFlags.join(' ')} -c ${objects[0]!.source}`,
   };
 }

@@ -94,13 +94,14 @@ const DEFAULT_TIMEOUT = 10;
 const KEEP_BYTES = 256 * 1024;
 
 /** What one native run of a test needs besides the binary. */
-interface Prepared {
+export interface Prepared {
   args: Uint8Array[];
   posix?: PosixEnvironment;
   notes: string[];
 }
 
-function prepare(kt: KTest, program: ProgramInfo): Prepared {
+/** The arguments, files and stdin of one test (mutation analysis reuses it: src/mutation/kill.ts). */
+export function prepare(kt: KTest, program: ProgramInfo): Prepared {
   if (program.posixRuntime || isPosixTest(kt)) {
     const env = posixEnvironment(kt);
     return { args: env.args, posix: env, notes: env.notes };
@@ -119,10 +120,22 @@ function asText(b: Uint8Array): string | undefined {
   }
 }
 
-async function runTest(
+/** Where and how runTest runs a test: scratch directories go under replayDir/scratch. */
+export interface RunTestContext {
+  build: NativeBuild;
+  target: Target;
+  program: ProgramInfo;
+  replayDir: string;
+  timeoutSeconds: number;
+  sanitize: boolean;
+  keepScratch: boolean;
+}
+
+/** Runs one prepared test on a native build in a fresh scratch directory. */
+export async function runTest(
   t: TestEntry,
   prep: Prepared,
-  ctx: { build: NativeBuild; target: Target; program: ProgramInfo; replayDir: string; timeoutSeconds: number; sanitize: boolean; keepScratch: boolean },
+  ctx: RunTestContext,
 ): Promise<{ obs: RunObservation; notes: string[] }> {
   const stem = t.name.replace(/\.ktest$/, '');
   const scratch = join(ctx.replayDir, 'scratch', stem);

@@ -1,0 +1,106 @@
+// The version-input module (src/versions): two versions as C files, as .ll plus C, and as a mutant of a
+// mutant set; the line diff and its mapping to IR instructions through debug locations, checked against
+// test/fixtures/versions/old.c and new.c (new.c changes line 8, adds line 11, deletes old line 14).
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { moduleIndex } from '../../src/analysis/module-index.js';
+import type { Instruction, Module } from '../../src/ir/model.js';
+import { mutateFile } from '../../src/mutation/mutate.js';
+import { compileToLL } from '../../src/toolchain/clang.js';
+import { diffSourceLines, loadVersionPair, VersionError } from '../../src/versions/index.js';
+
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+const dir = join(root, 'test', 'fixtures', 'versions');
+const oldC = join(dir, 'old.c');
+const newC = join(dir, 'new.c');
+const temps: string[] = [];
+const temp = (): string => {
+  const d = mkdtempSync(join(tmpdir(), 'sympath-versions-test-'));
+  temps.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of temps) rmSync(d, { recursive: true, force: true });
+});
+
+function lines(m: Module, ids: Set<number>): number[] {
+  const idx = moduleIndex(m);
+  return [...new Set([...ids].map((id) => idx.insts[id]!.loc!.line))].sort((a, b) => a - b);
+}
+
+function instsOnLine(m: Module, line: number): Instruction[] {
+  return moduleIndex(m).insts.filter((i): i is Instruction => i !== undefined && i.loc?.line === line);
+}
+
+describe('diffSourceLines', () => {
+  it('maps unchanged lines and lists removed, added and pure removals', () => {
+    const d = diffSourceLines('a\nb\nc\nd\n', 'a\nB\nc\nx\nd\n');
+    expect(d.removed).toEqual([2]);
+    expect(d.added).toEqual([2, 4]);
+    expect([...d.lineMap]).toEqual([[1, 1], [3, 3], [4, 5]]);
+    expect(d.pureRemovals).toEqual([]);
+    const e = diffSourceLines('a\nb\nc\n', 'a\nc\n');
+    expect(e.pureRemovals).toEqual([{ oldLines: [2], nextNew: 2, prevNew: 1 }]);
+  });
+});
+
+describe('loadVersionPair', () => {
+  it('gives the changed instructions of NEW and the deleted ones of OLD (two C files)', async () => {
+    const p = await loadVersionPair(oldC, newC);
+    expect(p.deletedOldLines).toEqual([8, 14]);
+    expect(p.changedNewLines).toEqual([8, 11]);
+    // Old line 14 (the printf) is gone: its place is new line 15, the next line with instructions.
+    expect(p.deletions).toEqual([{ oldLines: [14], newLine: 15 }]);
+    expect(lines(p.new.module, p.changedNew)).toEqual([8, 11, 15]);
+    expect(lines(p.old.module, p.deletedOld)).toEqual([8, 14]);
+    for (const l of [8, 11, 15]) {
+      const on = instsOnLine(p.new.module, l);
+      expect(on.length).toBeGreaterThan(0);
+      expect(on.every((i) => p.changedNew.has(i.id))).toBe(true);
+    }
+    expect(instsOnLine(p.new.module, 8).map((i) => i.predicate).filter(Boolean)).toEqual(['sge']);
+    expect(instsOnLine(p.old.module, 8).map((i) => i.predicate).filter(Boolean)).toEqual(['sgt']);
+    expect(instsOnLine(p.old.module, 14).some((i) => i.op === 'call')).toBe(true);
+    expect(p.lineMap.get(10)).toBe(10);
+    expect(p.lineMap.get(11)).toBe(12);
+    expect(p.lineMap.get(15)).toBe(15);
+    expect(p.lineMap.has(14)).toBe(false);
+  });
+
+  it('takes an .ll version and finds its C file through the debug locations', async () => {
+    const ll = await compileToLL([oldC], { out: join(temp(), 'old.ll') });
+    const p = await loadVersionPair(ll, newC);
+    expect(p.old.kind).toBe('ir');
+    expect(p.old.source).toBe(oldC);
+    expect(lines(p.new.module, p.changedNew)).toEqual([8, 11, 15]);
+    expect(lines(p.old.module, p.deletedOld)).toEqual([8, 14]);
+  });
+
+  it('takes a mutant of a mutant set as NEW (DIR#ID and a bare id)', async () => {
+    const out = join(temp(), 'mutants');
+    const set = await mutateFile(oldC, { outDir: out, operators: ['RO'], lines: { from: 8, to: 8 } });
+    const m = set.mutants.find((x) => x.replacement === '>=')!;
+    expect(m.line).toBe(8);
+    const p = await loadVersionPair(oldC, `${out}#${m.id}`);
+    expect(p.new.kind).toBe('mutant');
+    expect(p.new.mutant?.id).toBe(m.id);
+    expect(p.changedNewLines).toEqual([8]);
+    expect(p.deletedOldLines).toEqual([8]);
+    expect(lines(p.new.module, p.changedNew)).toEqual([8]);
+    const q = await loadVersionPair(oldC, m.id, { mutants: out });
+    expect(q.changedNew).toEqual(p.changedNew);
+  });
+
+  it('names the file for bad versions', async () => {
+    await expect(loadVersionPair(oldC, join(dir, 'missing.c'))).rejects.toThrow(/missing\.c: no such file/);
+    await expect(loadVersionPair(oldC, `${join(temp(), 'none')}#m0001`)).rejects.toThrow(/mutants\.json: no such file/);
+    const bad = join(temp(), 'bad.c');
+    (await import('node:fs')).writeFileSync(bad, 'int main(void) { return x; }\n');
+    await expect(loadVersionPair(oldC, bad)).rejects.toThrow(VersionError);
+    await expect(loadVersionPair(oldC, bad)).rejects.toThrow(/bad\.c does not compile/);
+  });
+});
