@@ -3,14 +3,22 @@
 // up to 10 characters and an input of up to 8 bytes, all symbolic. A subject defines
 // util_main(argc, argv), reads its input with sgs_getc() and writes with sgs_putc()/sgs_puts() (into a
 // buffer: the subjects need no C library, so they run on `--libc none` and build natively as they are).
+// -D SGS_MAX_ARGS=… -D SGS_ARG_LEN=… -D SGS_IN_LEN=… shrink the input (benchmarks/dgse runs them to
+// completion).
 #ifndef SGS_H
 #define SGS_H
 
 #include "klee/klee.h"
 
+#ifndef SGS_MAX_ARGS
 #define SGS_MAX_ARGS 3
+#endif
+#ifndef SGS_ARG_LEN
 #define SGS_ARG_LEN 10
+#endif
+#ifndef SGS_IN_LEN
 #define SGS_IN_LEN 8
+#endif
 #define SGS_EOF (-1)
 
 static char sgs_args[SGS_MAX_ARGS][SGS_ARG_LEN + 1];
