@@ -215,9 +215,24 @@ export class DgseDriver implements Driver {
     }
     if (record && psi) record.initiator = psi;
     const marks = psi ? graph.dependentsOf(psi.instance) : null;
+    // Assumptions are in every task (the header's first decision): merged by index with the slice's
+    // constraints, without a scan of the whole path per task.
+    const assumes = cs.filter((x) => x.kind === 'assume').map((x) => x.index);
     const rpcOf = (c: TraceConstraint): TraceConstraint[] => {
-      const inSlice = new Set(graph.sliceConstraints(c.index));
-      return cs.filter((x) => x.index < c.index && (inSlice.has(x.index) || x.kind === 'assume'));
+      const slice = graph.sliceConstraints(c.index);
+      const out: TraceConstraint[] = [];
+      let a = 0;
+      for (let k = 0; k < slice.length || (a < assumes.length && assumes[a]! < c.index); ) {
+        const next = k < slice.length ? slice[k]! : Infinity;
+        const asm = a < assumes.length && assumes[a]! < c.index ? assumes[a]! : Infinity;
+        if (asm < next) (out.push(cs[asm]!), a++);
+        else {
+          if (asm === next) a++;
+          out.push(cs[next]!);
+          k++;
+        }
+      }
+      return out;
     };
     const taskFor = (c: TraceConstraint, negations: Expr[], blocked: string[]): Task => {
       const rpc = rpcOf(c);
