@@ -47,10 +47,12 @@ class FlatLists {
   readonly from: number[] = [];
   private first = 0;
   private readonly stamp: Int32Array;
+  private readonly effectStamp: Int32Array;
   private epoch = 0;
 
   constructor(size: number) {
     this.stamp = new Int32Array(Math.max(1, size));
+    this.effectStamp = new Int32Array(Math.max(1, size));
   }
 
   open(): void {
@@ -65,9 +67,20 @@ class FlatLists {
     this.from.push(j);
   };
 
-  /** Adds src[lo..hi) to the open list. */
+  /** Adds a reference to the effects of the activation call instance `c` started (stored as -(c + 2)). */
+  addEffect(c: number): void {
+    if (this.effectStamp[c] === this.epoch) return;
+    this.effectStamp[c] = this.epoch;
+    this.from.push(-(c + 2));
+  }
+
+  /** Adds src[lo..hi) (instances and effect references) to the open list. */
   addRange(src: readonly number[], lo: number, hi: number): void {
-    for (let x = lo; x < hi; x++) this.add(src[x]!);
+    for (let x = lo; x < hi; x++) {
+      const v = src[x]!;
+      if (v >= 0) this.add(v);
+      else this.addEffect(-v - 2);
+    }
   }
 }
 
@@ -76,6 +89,11 @@ const MAX_ROW_WORDS = 16 * 1024 * 1024;
 
 export class TraceGraph {
   readonly n: number;
+  /** Call instance -> the last instance of the activation it started (its effects' extent). */
+  private readonly callEnd = new Map<number, number>();
+  /** Instances that added a path constraint, ascending (the members of effect nodes). */
+  private readonly constrained: number[] = [];
+  private readonly effectMembersMemo = new Map<number, number[]>();
   private readonly start: Int32Array;
   private readonly from: Int32Array;
   /** Negated-node dependences per constraint index (negatable constraints only). */
@@ -94,8 +112,19 @@ export class TraceGraph {
   ) {
     const n = trace.length;
     this.n = n;
+    for (const a of trace.activations) if (a.callInstance >= 0) this.callEnd.set(a.callInstance, a.retInstance >= 0 ? a.retInstance : n - 1);
+    for (const c of trace.constraints) {
+      const last = this.constrained[this.constrained.length - 1];
+      if (c.instance >= 0 && last !== c.instance) this.constrained.push(c.instance);
+    }
     const own = new FlatLists(n);
     const neg = new FlatLists(n);
+    /** An interactive source: the instance, and when it is a call whose activation is over, its effects. */
+    const source = (list: FlatLists, j: number, i: number): void => {
+      list.add(j);
+      const end = this.callEnd.get(j);
+      if (end !== undefined && end < i) list.addEffect(j);
+    };
     /** Per activation: node key -> its latest instance. */
     const latest: (Map<number, number> | undefined)[] = [];
     /** Per activation of an over-approximated function: its latest instance. */
@@ -117,7 +146,13 @@ export class TraceGraph {
         lat = latest[act] ??= new Map();
         for (const k of interactive.predsOf(inst, dir >= 0 ? dir : undefined)) {
           const j = lat.get(k);
-          if (j !== undefined) own.add(j);
+          if (j !== undefined) source(own, j, i);
+        }
+        // A call executed again in the same activation (a loop): its effects meet the earlier
+        // execution's wherever both reach — the pair ⟨C, C⟩ the static relation cannot hold.
+        if (this.callEnd.has(i)) {
+          const before = lat.get(interactive.keyOf(inst));
+          if (before !== undefined) source(own, before, i);
         }
       }
       for (const c of trace.constraintsOf(i)) {
@@ -132,7 +167,7 @@ export class TraceGraph {
               if (d === dir) continue;
               for (const k of interactive.predsOf(inst, d)) {
                 const j = lat.get(k);
-                if (j !== undefined) neg.add(j);
+                if (j !== undefined) source(neg, j, i);
               }
             }
           } else {
@@ -158,7 +193,7 @@ export class TraceGraph {
     return this.from.length;
   }
 
-  /** The instances instance `i` depends on directly. */
+  /** What instance `i` depends on directly: instances, and -(c + 2) for the effects of call instance c. */
   depsOf(i: number): Int32Array {
     return this.from.subarray(this.start[i]!, this.start[i + 1]!);
   }
@@ -170,15 +205,46 @@ export class TraceGraph {
     return d;
   }
 
+  /**
+   * The instances that added path constraints inside the activation call instance `c` started (its
+   * callees' included): what the effects of the call stand for when an interactive source is a call.
+   */
+  private effectMembers(c: number): number[] {
+    let m = this.effectMembersMemo.get(c);
+    if (m) return m;
+    const end = this.callEnd.get(c)!;
+    const cs = this.constrained;
+    let lo = 0;
+    let hi = cs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cs[mid]! <= c) lo = mid + 1;
+      else hi = mid;
+    }
+    m = [];
+    for (let k = lo; k < cs.length && cs[k]! <= end; k++) m.push(cs[k]!);
+    this.effectMembersMemo.set(c, m);
+    return m;
+  }
+
   /** Marks (1) instance `d` and every later instance transitively depending on it. One forward pass. */
   dependentsOf(d: number): Uint8Array {
     const m = new Uint8Array(this.n);
     m[d] = 1;
+    const effects = new Map<number, boolean>();
+    const marked = (v: number): boolean => {
+      if (v >= 0) return m[v] === 1;
+      const c = -v - 2;
+      let e = effects.get(c);
+      if (e === undefined) effects.set(c, (e = this.effectMembers(c).some((x) => m[x] === 1)));
+      return e;
+    };
+    this.marked = marked;
     const { start, from } = this;
     for (let j = d + 1; j < this.n; j++) {
       for (let k = start[j]!; k < start[j + 1]!; k++) {
         this.visits++;
-        if (m[from[k]!]) {
+        if (marked(from[k]!)) {
           m[j] = 1;
           break;
         }
@@ -187,9 +253,13 @@ export class TraceGraph {
     return m;
   }
 
+  /** The membership test of the last `dependentsOf` (effect references resolved). */
+  private marked: ((v: number) => boolean) | null = null;
+
   /** Whether the negation of constraint `index` depends on a marked instance (`dependentsOf`). */
   negationDependsOn(index: number, marks: Uint8Array): boolean {
-    for (const j of this.negatedDepsOf(index)) if (marks[j]) return true;
+    const marked = this.marked ?? ((v: number) => v >= 0 && marks[v] === 1);
+    for (const j of this.negatedDepsOf(index)) if (marked(j)) return true;
     return false;
   }
 
@@ -210,7 +280,7 @@ export class TraceGraph {
     }
     const W = this.rowWords;
     const acc = new Uint32Array(W);
-    for (const j of this.negatedDepsOf(index)) for (let w = 0; w < W; w++) acc[w]! |= rows[j * W + w]!;
+    for (const j of this.negatedDepsOf(index)) this.orRow(acc, 0, rows, j);
     for (const x of this.trace.constraintsOf(c.instance)) if (x.index < index) acc[x.index >>> 5]! |= 1 << (x.index & 31);
     const out: number[] = [];
     for (let w = 0; w < W && w * 32 < index; w++) {
@@ -234,18 +304,37 @@ export class TraceGraph {
     const W = (this.trace.constraints.length + 31) >>> 5;
     if (W === 0 || this.n * W > MAX_ROW_WORDS) return (this.rowBits = null);
     const rows = new Uint32Array(this.n * W);
+    this.rowWords = W;
     const { start, from } = this;
     for (let i = 0; i < this.n; i++) {
       const base = i * W;
       for (let k = start[i]!; k < start[i + 1]!; k++) {
-        const jb = from[k]! * W;
         this.visits++;
-        for (let w = 0; w < W; w++) rows[base + w]! |= rows[jb + w]!;
+        this.orRow(rows, base, rows, from[k]!);
       }
       for (const c of this.trace.constraintsOf(i)) rows[base + (c.index >>> 5)]! |= 1 << (c.index & 31);
     }
-    this.rowWords = W;
     return (this.rowBits = rows);
+  }
+
+  private readonly effectRows = new Map<number, Uint32Array>();
+
+  /** ORs the row of `v` (an instance, or an effect reference: its members' rows) into dst[at..]. */
+  private orRow(dst: Uint32Array, at: number, rows: Uint32Array, v: number): void {
+    const W = this.rowWords;
+    if (v >= 0) {
+      const jb = v * W;
+      for (let w = 0; w < W; w++) dst[at + w]! |= rows[jb + w]!;
+      return;
+    }
+    const c = -v - 2;
+    let r = this.effectRows.get(c);
+    if (!r) {
+      r = new Uint32Array(W);
+      for (const x of this.effectMembers(c)) for (let w = 0; w < W; w++) r[w]! |= rows[x * W + w]!;
+      this.effectRows.set(c, r);
+    }
+    for (let w = 0; w < W; w++) dst[at + w]! |= r[w]!;
   }
 
   /** The instances the negation of constraint `index` transitively depends on, ascending. */
@@ -253,12 +342,15 @@ export class TraceGraph {
     const epoch = ++this.epoch;
     const seen = this.seen;
     const work: number[] = [];
-    for (const j of this.negatedDepsOf(index)) {
-      if (seen[j] !== epoch) {
-        seen[j] = epoch;
-        work.push(j);
+    const visit = (v: number): void => {
+      for (const j of v >= 0 ? [v] : this.effectMembers(-v - 2)) {
+        if (seen[j] !== epoch) {
+          seen[j] = epoch;
+          work.push(j);
+        }
       }
-    }
+    };
+    for (const j of this.negatedDepsOf(index)) visit(j);
     const out: number[] = [];
     const { start, from } = this;
     while (work.length > 0) {
@@ -266,11 +358,7 @@ export class TraceGraph {
       out.push(i);
       for (let k = start[i]!; k < start[i + 1]!; k++) {
         this.visits++;
-        const j = from[k]!;
-        if (seen[j] !== epoch) {
-          seen[j] = epoch;
-          work.push(j);
-        }
+        visit(from[k]!);
       }
     }
     return out.sort((a, b) => a - b);

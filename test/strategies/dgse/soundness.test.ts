@@ -42,13 +42,12 @@ for (const dir of ['symbolic', join('pse', 'traps'), 'dgse']) {
   });
 }
 
-// A known gap, found by the experiment (benchmarks/results/dgse): interactive dependence is computed
-// inside one function, so the effects of decisions made in *different activations* — here three calls
-// of option() in a loop, one setting `number`, another `count` — that meet in the caller are not seen
-// to interact, and DGSE never combines them: args.c's abort (number && total == 3) is lost, as is its
-// `bad > 2` line. The paper computes the relation interprocedurally ([51] in its references); ours does
-// not yet. This test fails (so `test.fails` passes) until that is fixed; then it must become a plain test.
-test.fails('known gap: decisions in different activations of one function interacting in the caller (benchmarks/pse/programs/args.c)', async () => {
+// The experiment's finding (benchmarks/results/dgse): decisions made in different activations — here
+// three calls of option() in a loop, one setting `number`, another `count` — whose effects meet in the
+// caller. An interactive source that is a call stands for the decisions of the activation it started,
+// and a call executed again in the same activation is paired with its earlier execution
+// (trace-graph.ts); without either, args.c's abort (number && total == 3) and a line are lost.
+test('decisions in different activations of one function, interacting in the caller (benchmarks/pse/programs/args.c)', async () => {
   const path = join(ROOT, 'benchmarks', 'pse', 'programs', 'args.c');
   const base = await exhaustive(moduleOf({ file: path }));
   const r = await runWith(moduleOf({ file: path }), dgse());
