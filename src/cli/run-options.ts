@@ -44,7 +44,7 @@ export interface RunFlags {
   /** --exit-on-error: stop at the first error (exit 5). */
   exitOnError?: boolean;
   /** --exit-on-error-type KIND (repeatable): stop at the first error of these kinds (KLEE's names or sympath's). */
-  exitOnErrorType: string[];
+  exitOnErrorType?: string[];
   /** --check-pruning: also run exhaustive DFS and report what pruning lost (exit 3 if anything). */
   checkPruning?: boolean;
   /** --driver: a concolic driver instead of the forking search. */

@@ -196,7 +196,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     }
   };
   const errorConsole = new ErrorConsole(output, {
-    exitOn: flags.exitOnError ? 'all' : flags.exitOnErrorType.length > 0 ? errorKindsOf(flags.exitOnErrorType) : null,
+    exitOn: flags.exitOnError ? 'all' : (flags.exitOnErrorType ?? []).length > 0 ? errorKindsOf(flags.exitOnErrorType ?? []) : null,
     emitAllErrors: flags.emitAllErrors === true,
     err: (text) => {
       clearProgress();
