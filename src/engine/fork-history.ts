@@ -20,7 +20,7 @@ const FORK_DIRECTIONS = 2 ** 21;
  * overlaps instruction ids and exists only on br/switch/indirectbr, while division, shift, memory and
  * built-in checks fork too). A two-way fork (`fork`: conditional br and every implicit check) has
  * directions 0 (condition true) and 1; a multi-way fork (`forkMany`: one direction per feasible
- * successor of a symbolic switch — per distinct target, the default last — of an indirectbr or a
+ * successor of a symbolic switch — per distinct target, the default's target last — of an indirectbr or a
  * symbolic function pointer, and per object a symbolic pointer may resolve to, "no object" last) numbers
  * them by condition index and is told apart by the sign. Exact for ids < 2^32 (2^53 / 2^21).
  */

@@ -74,16 +74,20 @@ function compileSwitch(inst: Instruction, c: FunctionCompiler): Step {
     }
     t.values.push(v.value);
   }
+  // A case whose target is the default's is one direction with the default, as in KLEE: its condition
+  // is "none of the other targets", so the shared block is reached by a single fork, not two.
+  const defaultTarget = targets.findIndex((t) => t.edge === def);
   const sym = async (s: ExecutionState, x: Expr): Promise<void> => {
     const conds: Expr[] = [];
     const edges: CompiledEdge[] = [];
     let none: Expr = B.TRUE;
-    for (const t of targets) {
+    targets.forEach((t, i) => {
+      if (i === defaultTarget) return;
       const cond = t.values.map((v) => B.eq(x, B.constant(w, v))).reduce((a, b) => B.or(a, b));
       conds.push(cond);
       edges.push(t.edge);
       none = B.and(none, B.notB(cond));
-    }
+    });
     conds.push(none);
     edges.push(def);
     const states = await ex.forkMany(s, conds, inst);
