@@ -209,6 +209,9 @@ export class Executor implements SearcherContext {
       wallSeconds: (performance.now() - this.budget.startTime) / 1000,
     };
     if (this.haltReason) result.haltReason = this.haltReason;
+    // States dropped at the memory limit end the search early even when the searcher then empties:
+    // "all paths explored" would be false (dirname: 86 drops, 12,035 partial paths, issue 21 item 17).
+    else if (this.budget.droppedAtMemoryLimit > 0) result.haltReason = 'max-memory';
     return result;
   }
 
@@ -306,6 +309,8 @@ export class Executor implements SearcherContext {
     this.endAsPartial(rest);
     this.budget.startWriteOut();
     await this.term.flush();
+    const skipped = this.budget.writeOutSkipped;
+    if (skipped > 0) this.message(`write-out after the halt: ${skipped} live states got no test (${this.interrupted ? 'interrupted' : 'allowance used up'})`);
   }
 
   get liveStateCount(): number {

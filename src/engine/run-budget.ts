@@ -18,11 +18,25 @@ export function writeOutAllowanceMs(maxTimeSeconds: number): number {
 /** Solver time per test query during that write-out. */
 const WRITE_OUT_QUERY_MS = 1000;
 
+/**
+ * Tests written for the live states at a halt, at most (unless EngineOptions.haltWriteOutMaxTests says
+ * otherwise): a breadth-first run of a 2^20-path program halted with 126k live states and wrote 1 GB of
+ * partial tests in a minute past --max-time. KLEE writes them all; the allowance keeps the halt bounded.
+ */
+export const HALT_WRITE_OUT_MAX_TESTS = 10_000;
+
 export class RunBudget {
   /** When the run started (performance.now() ms); --max-time and wallSeconds count from here. */
   readonly startTime = performance.now();
   /** When the write-out after --max-time must end (performance.now() ms); undefined before it. */
   private writeOutEnd: number | undefined;
+  /** Whether the run has halted and the live states are being written out. */
+  private writingOut = false;
+  /** Tests the halt write-out has let through, and the live states it gave none (allowance used up). */
+  private writeOutTests = 0;
+  writeOutSkipped = 0;
+  /** States ended as partial at --max-memory: the run is then no longer exhaustive (halt reason max-memory). */
+  droppedAtMemoryLimit = 0;
   private lastTick = performance.now();
   private lastProgress = 0;
 
@@ -44,8 +58,25 @@ export class RunBudget {
    * takes gets a bounded allowance past --max-time (paths whose inputs are not found in it get no test).
    */
   startWriteOut(): void {
+    this.writingOut = true;
     const maxTime = this.ex.opts.maxTime;
     if (maxTime > 0) this.writeOutEnd = performance.now() + writeOutAllowanceMs(maxTime);
+  }
+
+  /**
+   * Whether a state cut short by the halt may still get a test: the write-out ends at its time
+   * allowance, at its count of tests, or at an interruption (Ctrl-C or SIGTERM while writing out stops
+   * the writing; what is written stays). Always true outside the write-out.
+   */
+  writeOutAllows(): boolean {
+    if (!this.writingOut) return true;
+    this.checkInterrupted();
+    const max = this.ex.opts.haltWriteOutMaxTests ?? HALT_WRITE_OUT_MAX_TESTS;
+    const open =
+      !this.ex.interrupted && (this.writeOutEnd === undefined || performance.now() < this.writeOutEnd) && this.writeOutTests < max;
+    if (open) this.writeOutTests++;
+    else this.writeOutSkipped++;
+    return open;
   }
 
   /**
@@ -115,6 +146,7 @@ export class RunBudget {
     ex.message(`memory limit of ${maxMemory} MB exceeded (${Math.round(used)} MB used): dropping ${toKill} states`);
     const victims: typeof states = [];
     for (let k = 0; k < toKill && states.length > 1; k++) victims.push(states.splice(ex.rng.nextInt(states.length), 1)[0]!);
+    this.droppedAtMemoryLimit += victims.length;
     ex.endAsPartial(victims);
   }
 }

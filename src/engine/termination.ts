@@ -114,7 +114,12 @@ export class Terminator {
     const opts = this.ex.opts;
     // As KLEE: error tests are written even under --only-output-states-covering-new.
     const filtered = opts.onlyOutputStatesCoveringNew && !s.coveredNew && p.termination !== 'error';
-    const wanted = !(opts.maxTests > 0 && this.testsWritten >= opts.maxTests) && !filtered && !this.ex.interrupted;
+    const wanted =
+      !(opts.maxTests > 0 && this.testsWritten >= opts.maxTests) &&
+      !filtered &&
+      !this.ex.interrupted &&
+      // The states cut by a halt share the write-out's bounded allowance; finished paths never wait on it.
+      (p.termination !== 'partial' || this.ex.budget.writeOutAllows());
     if (!wanted) {
       count();
       this.ex.hookTerminate(s, null, end());

@@ -1,0 +1,85 @@
+// Issue 21 items 3 and 17: what a halt leaves. The states alive at a halt get tests within a bounded
+// allowance (time and count; an interruption stops the writing), and a run that dropped states at the
+// memory limit does not claim to have explored every path.
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import * as resources from '../../src/engine/resources.js';
+import type { TestCase } from '../../src/engine/test-case.js';
+import { closeSolver, moduleOf, run } from './helpers.js';
+
+afterAll(closeSolver);
+afterEach(() => vi.restoreAllMocks());
+
+/** 14 branches on symbolic bytes: a depth-first run cut early leaves one pending sibling per branch taken. */
+const WIDE = `
+#include <klee/klee.h>
+int main(void) {
+  unsigned char b[14];
+  klee_make_symbolic(b, sizeof b, "b");
+  int n = 0;
+  for (int i = 0; i < 14; i++) if (b[i] > 100) n++;
+  return n;
+}`;
+
+describe('the write-out of live states at a halt', () => {
+  it('writes at most the allowed count of partial tests and says how many states got none', async () => {
+    const full = await run(moduleOf({ text: WIDE }), { maxInstructions: 400 });
+    expect(full.result.haltReason).toBe('max-instructions');
+    const live = full.tests.filter((t) => t.termination === 'partial').length;
+    expect(live).toBeGreaterThan(6);
+
+    const capped = await run(moduleOf({ text: WIDE }), { maxInstructions: 400, haltWriteOutMaxTests: 4 });
+    expect(capped.tests.filter((t) => t.termination === 'partial')).toHaveLength(4);
+    // Every state is still counted as a partial path, with or without a test.
+    expect(capped.result.paths.partial).toBe(full.result.paths.partial);
+    expect(capped.messages.some((m) => m.includes(`${live - 4} live states got no test (allowance used up)`))).toBe(true);
+  });
+
+  it('an interruption during the write-out stops it: no more tests after the signal', async () => {
+    const controller = new AbortController();
+    const written: TestCase[] = [];
+    const o = await run(
+      moduleOf({ text: WIDE }),
+      { maxInstructions: 400 },
+      {
+        signal: controller.signal,
+        sink: {
+          add(t) {
+            written.push(t);
+            // The first test of the write-out is written; then Ctrl-C.
+            if (t.termination === 'partial') controller.abort();
+            return `test${String(written.length).padStart(6, '0')}.ktest`;
+          },
+        },
+      },
+    );
+    expect(written.filter((t) => t.termination === 'partial')).toHaveLength(1);
+    expect(o.messages.some((m) => /live states got no test \(interrupted\)/.test(m))).toBe(true);
+  });
+});
+
+describe('--max-memory', () => {
+  it('a run that dropped states reports max-memory as its halt reason even when the search then ends', async () => {
+    // Over the limit once (the first check after the fork), then well under it: states are dropped, the
+    // survivor finishes, the searcher empties.
+    let calls = 0;
+    vi.spyOn(resources, 'memoryUsedMB').mockImplementation(() => (++calls === 1 ? 1e6 : 1));
+    const o = await run(
+      moduleOf({
+        text: `
+#include <klee/klee.h>
+int main(void) {
+  int x; klee_make_symbolic(&x, sizeof x, "x");
+  int side = 0;
+  if (x > 0) side = 1; /* a fork: two live states when the memory is first checked */
+  volatile unsigned long spin = 0;
+  for (unsigned long i = 0; i < 400000; i++) spin += i; /* long enough for the 100 ms memory check */
+  return side;
+}`,
+      }),
+      { maxMemory: 100 },
+    );
+    expect(calls).toBeGreaterThan(1);
+    expect(o.result.paths).toMatchObject({ completed: 1, partial: 1 });
+    expect(o.result.haltReason).toBe('max-memory');
+  }, 60_000);
+});
