@@ -26,7 +26,7 @@ export const KLEE_ERROR_TYPES: Readonly<Record<string, readonly string[]>> = {
 /** The error kinds (DESIGN.md) --exit-on-error-type accepts besides KLEE's names. */
 export const ERROR_KINDS = [
   'abort', 'assert', 'div-by-zero', 'out-of-bounds', 'null-deref', 'use-after-free', 'double-free',
-  'invalid-free', 'overshift', 'unreachable', 'user', 'exec', 'model',
+  'invalid-free', 'overshift', 'unreachable', 'stack-overflow', 'user', 'exec', 'model',
 ] as const;
 
 /** The sympath kinds named by --exit-on-error-type values (KLEE's names or sympath's kinds); throws on others. */

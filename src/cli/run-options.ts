@@ -26,6 +26,7 @@ export interface RunFlags {
   maxInstructions: number;
   maxMemory: number;
   maxDepth: number;
+  maxStackFrames: number;
   maxForks: number;
   maxTests: number;
   maxSolverTime: number;
@@ -147,6 +148,7 @@ export function engineOptions(flags: RunFlags, programArgs: string[], programSou
     maxInstructions: flags.maxInstructions,
     maxMemory: flags.maxMemory,
     maxDepth: flags.maxDepth,
+    maxStackFrames: flags.maxStackFrames,
     maxForks: flags.maxForks,
     maxTests: flags.maxTests,
     maxSolverTime: flags.maxSolverTime,
@@ -194,6 +196,7 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .option('--max-instructions <n>', 'stop after this many instructions (0 = no limit)', count, 0)
     .option('--max-memory <mb>', 'memory for states before some are dropped as partial', count, DEFAULT_ENGINE_OPTIONS.maxMemory)
     .option('--max-depth <n>', 'forks allowed on one path (0 = no limit)', count, 0)
+    .option('--max-stack-frames <n>', 'call depth at which a path ends with a stack-overflow error, as KLEE (0 = no limit)', count, DEFAULT_ENGINE_OPTIONS.maxStackFrames)
     .option('--max-forks <n>', 'forks in the whole run (0 = no limit)', count, 0)
     .option('--max-tests <n>', 'stop after writing this many tests (0 = no limit)', count, 0)
     .option('--max-solver-time <s>', 'time limit per solver query (0 = none)', seconds, 0)

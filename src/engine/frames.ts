@@ -70,7 +70,14 @@ export class Frames {
   }
 
   /** Pushes a frame for defined function `fn` (site null for the entry function). */
-  enter(s: ExecutionState, fn: Func, args: Val[], site: CallSite | null, info: ArgInfo): Frame {
+  enter(s: ExecutionState, fn: Func, args: Val[], site: CallSite | null, info: ArgInfo): Frame | null {
+    const maxFrames = this.ex.opts.maxStackFrames;
+    if (site !== null && maxFrames > 0 && s.stack.length >= maxFrames) {
+      // KLEE ends such a state early ("Maximum stack size reached"); here it is an error with a test, because
+      // the native program with that input usually overflows its stack too (unbounded recursion).
+      this.ex.term.error(s, 'stack-overflow', `call stack of ${maxFrames} frames exceeded (--max-stack-frames) calling ${fn.name}`, site.inst);
+      return null;
+    }
     const cf = this.ex.compiled(fn);
     const key = site ? `${s.top.callPathKey}/${site.inst.id}` : '-1';
     const f = new Frame(cf, cf.template.slice(), site, key, s.sp);

@@ -12,6 +12,7 @@ export type ErrorKind =
   | 'invalid-free'
   | 'overshift'
   | 'unreachable'
+  | 'stack-overflow'
   | 'user'
   | 'exec'
   | 'model';
@@ -27,6 +28,8 @@ export interface EngineOptions {
   maxInstructions: number;
   maxMemory: number; // MB of JS heap the engine may use before dropping states
   maxDepth: number; // forks on one path
+  /** Frames on one path's call stack before the call that would push one more ends it (KLEE's --max-stack-frames); 0 = none. */
+  maxStackFrames: number;
   maxForks: number;
   maxTests: number;
   maxSolverTime: number; // seconds per query
@@ -63,6 +66,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   maxInstructions: 0,
   maxMemory: 2000,
   maxDepth: 0,
+  maxStackFrames: 8192,
   maxForks: 0,
   maxTests: 0,
   maxSolverTime: 0,

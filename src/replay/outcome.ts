@@ -14,6 +14,8 @@
 //   overshift              no native trap (the shift just happens); UBSan shift-exponent report
 //   unreachable            SIGILL (x86-64 ud2) / SIGTRAP (aarch64 brk): the build traps on
 //                          __builtin_unreachable; UBSan "unreachable program point" with --sanitize
+//   stack-overflow         SIGSEGV (the native stack runs out, when the recursion is deep enough natively
+//                          too: KLEE's 8192 frames are fewer than 8 MB of small frames); ASan stack-overflow
 //   user                   SIGABRT (klee_report_error and invalid klee_range abort in the replay library);
 //                          a provably false klee_assume: the library's assume-violation exit (75)
 //   exec, model            not reproducible: engine limits, not failures of the program
@@ -62,6 +64,7 @@ const EXPECT: Record<string, Expectation> = {
     reports: [/runtime error: execution reached an unreachable program point/, /runtime error: execution reached a __builtin_unreachable/],
     looksLike: 'SIGILL/SIGTRAP (the build traps on __builtin_unreachable)',
   },
+  'stack-overflow': { signals: ['SIGSEGV', 'SIGBUS'], reports: [/AddressSanitizer: stack-overflow/], looksLike: 'SIGSEGV (the stack runs out)' },
   user: { signals: ['SIGABRT'], reports: [], looksLike: 'SIGABRT (klee_report_error aborts natively)' },
 };
 
