@@ -20,6 +20,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -229,9 +231,17 @@ void klee_check_memory_access(const void *address, size_t size) {
   for (size_t i = 0; i < size; i++) (void)p[i];
 }
 
+/* Zero-filled memory at that address, as the engine gives: the pages around it mapped here (a page
+ * already mapped is left as it is, so two objects on one page both work). */
 void klee_define_fixed_object(void *addr, size_t nbytes) {
-  (void)addr, (void)nbytes;
-  klee_warning_once("klee_define_fixed_object has no native equivalent; ignored");
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  uintptr_t lo = (uintptr_t)addr & ~(page - 1);
+  uintptr_t hi = ((uintptr_t)addr + (nbytes ? nbytes : 1) + page - 1) & ~(page - 1);
+  for (uintptr_t p = lo; p < hi; p += page) {
+    void *got = mmap((void *)p, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+    if (got == MAP_FAILED && errno != EEXIST)
+      klee_warning_once("klee_define_fixed_object: the address could not be mapped natively");
+  }
 }
 
 void klee_alias_function(const char *fn_name, const char *new_fn_name) {

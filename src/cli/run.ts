@@ -151,6 +151,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   // argv[0]: the first program file's name without extension (as replay names the native build).
   opts.programName = files[0]!.slice(files[0]!.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
   if (flags.allowRead && flags.allowRead.length > 0) opts.allowRead = flags.allowRead.map((f) => realPath(resolve(io.cwd, f)));
+  if (flags.allowReadSpecial) opts.allowReadSpecial = true;
   const search = flags.driver !== undefined ? `driver:${flags.driver}` : describeSearch(opts.search);
   output.writeJson('run.json', {
     argv: io.commandLine,

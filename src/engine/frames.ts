@@ -43,7 +43,8 @@ export class Frames {
       this.ex.term.error(s, 'exec', `external function '${fn.name}' is not defined`, site.inst);
       return;
     }
-    const r = b({ ex: this.ex, s, inst: site.inst, name: fn.name, argTypes: info.types, retType: site.inst.type }, args);
+    const completeIn = (st: ExecutionState, v: Val | void): void => this.done(st, v, site);
+    const r = b({ ex: this.ex, s, inst: site.inst, name: fn.name, argTypes: info.types, retType: site.inst.type, completeIn }, args);
     if (r instanceof Promise) return r.then((v) => this.done(s, v, site));
     this.done(s, r, site);
   }

@@ -49,6 +49,8 @@ export interface EngineOptions {
   haltWriteOutMaxTests?: number;
   /** Host files and folders (absolute, real paths) the POSIX model may read (--allow-read); none by default. */
   allowRead?: string[];
+  /** --allow-read-special: devices and FIFOs under --allow-read are read (bounded) instead of refused. */
+  allowReadSpecial?: boolean;
   /**
    * How `subpath:N` searchers break ties among the states of lowest count (--subpath-ties): 'random'
    * (uniformly, from the run's seeded Rng; the default when absent) or 'latest' (the state that joined

@@ -74,6 +74,11 @@ export class ExecutionState implements SearchState {
   trace: TraceEntry | null = null;
   /** Where this state is in the tree of heap allocation histories (null: none made yet; heap-history.ts). */
   heapHistory: HeapHistory | null = null;
+  /**
+   * klee_prefer_cex conditions, oldest first: a test takes each one that can hold together with the path
+   * and the ones taken before it (KLEE's cexPreferences). Immutable; a new one replaces the array.
+   */
+  cexPreferences: readonly Expr[] = [];
 
   stack: Frame[] = [];
   /** The innermost frame (stack[stack.length - 1]). */
@@ -156,6 +161,7 @@ export class ExecutionState implements SearchState {
     s.forkingDisabled = this.forkingDisabled;
     s.trace = this.trace;
     s.heapHistory = this.heapHistory;
+    s.cexPreferences = this.cexPreferences;
     s.stack = this.stack.map((f) => f.clone());
     s.top = s.stack[s.stack.length - 1]!;
     return s;

@@ -4,6 +4,7 @@
 // are reported once per location (kind + file + line + instruction) unless --emit-all-errors. A pruned
 // path (a hook proved its suffixes already explored) gets a test for its prefix, as PSE's paper does.
 
+import type { Expr } from '../expr/expr.js';
 import type { Instruction } from '../ir/model.js';
 import type { TerminationInfo } from './hooks.js';
 import type { ErrorKind } from './options.js';
@@ -129,7 +130,7 @@ export class Terminator {
     try {
       this.ex.budget.beforeTestQuery();
       values = await this.ex.solver.getInitialValues(
-        s.constraints,
+        await this.withPreferences(s),
         s.symbolics.map((o) => o.array),
       );
     } catch (e) {
@@ -156,6 +157,17 @@ export class Terminator {
     if (name !== null) this.testsWritten++;
     this.ex.hookTerminate(s, test, end());
     if (opts.maxTests > 0 && this.testsWritten >= opts.maxTests) this.ex.halt('max-tests');
+  }
+
+  /**
+   * The path's constraints plus the klee_prefer_cex conditions that can hold with them, taken in order
+   * (each one checked against the path and the ones already taken), as KLEE's getSymbolicSolution.
+   */
+  private async withPreferences(s: ExecutionState): Promise<readonly Expr[]> {
+    if (s.cexPreferences.length === 0) return s.constraints;
+    const taken = [...s.constraints];
+    for (const p of s.cexPreferences) if ((await this.ex.solver.mayBeTrue(taken, p)) === true) taken.push(p);
+    return taken;
   }
 
   /** The PathError of an error at `inst` in state `s`. */

@@ -42,6 +42,32 @@ export class Allocator {
     return mo;
   }
 
+  /**
+   * klee_define_fixed_object: an object at an address the program names (memory-mapped hardware, a
+   * fixed buffer). The same address and size asked again — by a state that forked before the first
+   * request — is the same object; anything else overlapping an object, the null page, the function and
+   * block addresses or the stacks is refused with the reason (a string). Kept in address order.
+   */
+  allocateFixed(address: number, size: number, name: string, site: string): MemoryObject | string {
+    const end = address + Math.max(size, 1);
+    if (address < NULL_PAGE_END) return `address 0x${address.toString(16)} is in the null page (below 0x${NULL_PAGE_END.toString(16)})`;
+    if (address < HEAP_BASE && end > FUNC_BASE) return `address range 0x${address.toString(16)}-0x${end.toString(16)} overlaps sympath's function and block addresses (0x${FUNC_BASE.toString(16)}-0x${HEAP_BASE.toString(16)})`;
+    if (end > STACK_BASE) return `address range 0x${address.toString(16)}-0x${end.toString(16)} overlaps the stacks (from 0x${STACK_BASE.toString(16)})`;
+    const clash = this.overlapping(address, end - 1, 1);
+    if (clash.length > 0) {
+      const o = clash[0]!;
+      if (o.address === address && o.size === size && o.name === name && o.allocSite === site) return o;
+      return `address range 0x${address.toString(16)}-0x${end.toString(16)} overlaps ${o.describe()}`;
+    }
+    const mo = new MemoryObject(this.nextId++, address, size, ObjKind.Global, name, site);
+    const at = this.objects.findIndex((o) => o.address > address);
+    if (at < 0) this.objects.push(mo);
+    else this.objects.splice(at, 0, mo);
+    // Fresh objects keep coming from above everything already placed.
+    if (end + RED_ZONE > this.cursor) this.cursor = align16(end) + RED_ZONE;
+    return mo;
+  }
+
   /** A stack object at an address the state chose (not indexed here). */
   stackObject(address: number, size: number, name: string, site: string): MemoryObject {
     return new MemoryObject(this.nextId++, address, size, ObjKind.Stack, name, site);

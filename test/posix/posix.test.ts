@@ -112,6 +112,35 @@ int main(int argc, char **argv) {
     expect(allowed.stdout).toBe('host file contents\nwrite: Permission denied');
     expect(readdirSync(cwd).sort()).toEqual(['a', 'b', 'cat1.c', 'data.txt']);
   }, 60_000);
+
+  // Issue 21 item 7: /dev/zero under --allow-read once read forever into memory (11 GB seen).
+  test('a device is refused (EACCES) unless --allow-read-special, which reads a bounded amount', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'sympath-posix-'));
+    writeFileSync(
+      join(cwd, 'head16.c'),
+      `#include <stdio.h>
+#include <errno.h>
+#include <string.h>
+int main(int argc, char **argv) {
+  FILE *f = fopen(argv[1], "r");
+  if (!f) { printf("%s: %s\\n", argv[1], strerror(errno)); return 1; }
+  unsigned char buf[16];
+  size_t n = fread(buf, 1, sizeof buf, f);
+  int zeros = 0;
+  for (size_t i = 0; i < n; i++) zeros += buf[i] == 0;
+  printf("read %zu bytes, %d zero\\n", n, zeros);
+  return 0;
+}
+`,
+    );
+    const refused = await sympath(['run', '--output-dir', 'a', '--posix-runtime', '--allow-read', '/dev/zero', 'head16.c', '/dev/zero'], cwd);
+    expect(refused.code, refused.stderr).toBe(0);
+    expect(refused.stdout).toBe('/dev/zero: Permission denied');
+    expect(readFileSync(join(cwd, 'a', 'messages.txt'), 'utf8')).toMatch(/\/dev\/zero is not a regular file/);
+    const read = await sympath(['run', '--output-dir', 'b', '--posix-runtime', '--allow-read', '/dev/zero', '--allow-read-special', 'head16.c', '/dev/zero'], cwd);
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.stdout).toBe('read 16 bytes, 16 zero');
+  }, 120_000);
 });
 
 describe('a getopt utility is covered through the POSIX model', () => {

@@ -1,6 +1,6 @@
 // KLEE's intrinsics (runtime/include/klee/klee.h), with KLEE's names and meaning: making memory
 // symbolic, constraining the path, ending it, asking about values, messages. klee_prefer_cex and
-// klee_posix_prefer_cex are accepted and ignored (they only steer which test values are chosen);
+// klee_posix_prefer_cex steer which test values are chosen (termination.ts takes them when it solves);
 // klee_open_merge/klee_close_merge are accepted as no-ops (sympath does not merge states).
 
 import * as B from '../../expr/build.js';
@@ -67,8 +67,15 @@ export const KLEE: BuiltinTableEntries = {
   async klee_make_symbolic(c, args) {
     const addr = await concreteArg(c, args[0]!, 'address');
     const size = await concreteArg(c, args[1]!, 'size');
-    const name = await nameArg(c, args[2]!);
+    // KLEE's older two-argument form (no name) is still in programs written for it: 'unnamed', as KLEE.
+    const name = args.length > 2 ? await nameArg(c, args[2]!) : 'unnamed';
     if (addr === null || size === null || name === null) return;
+    if (size === 0n) {
+      // Nothing to make symbolic (malloc(0)'s object has no bytes), but the test still lists the object
+      // with 0 bytes, as KLEE's does, so that replay sees the same objects in the same order.
+      c.s.addSymbolic({ array: c.ex.newArray(name, 0), name });
+      return;
+    }
     makeSymbolic(c, addr, Number(size), name);
   },
   klee_assume(c, [x]) {
@@ -159,8 +166,15 @@ export const KLEE: BuiltinTableEntries = {
     const r = await c.ex.solver.getRange(c.s.constraints, v);
     c.ex.write(2, Buffer.from(r === 'unknown' ? `${name}:unknown\n` : `${name}:[${r.min}, ${r.max}]\n`));
   },
-  klee_prefer_cex: () => {},
-  klee_posix_prefer_cex: () => {},
+  // klee_prefer_cex(object, condition): the condition is preferred when the path's test is solved for.
+  klee_prefer_cex(c, [, cond]) {
+    const e = nonZero(cond as Scalar, argBits(c, 1));
+    if (!e.isConst) c.s.cexPreferences = [...c.s.cexPreferences, e];
+  },
+  klee_posix_prefer_cex(c, [, cond]) {
+    const e = nonZero(cond as Scalar, argBits(c, 1));
+    if (!e.isConst) c.s.cexPreferences = [...c.s.cexPreferences, e];
+  },
   klee_mark_global: () => {},
   klee_open_merge: () => {},
   klee_close_merge: () => {},
@@ -177,8 +191,14 @@ export const KLEE: BuiltinTableEntries = {
   klee_stack_trace(c) {
     c.ex.message(c.ex.term.describe(c.s, 'user', 'stack trace', c.inst).stack.join('\n'));
   },
-  klee_define_fixed_object(c) {
-    c.ex.term.error(c.s, 'model', 'klee_define_fixed_object is not supported', c.inst);
+  // klee_define_fixed_object(address, size): zero-filled memory at that address, from now on on this path.
+  async klee_define_fixed_object(c, args) {
+    const addr = await concreteArg(c, args[0]!, 'address');
+    const size = await concreteArg(c, args[1]!, 'size');
+    if (addr === null || size === null) return;
+    const mo = c.ex.image.allocator.allocateFixed(Number(addr), Number(size), 'fixed object', c.inst.loc ? `${c.inst.loc.file}:${c.inst.loc.line}` : c.inst.parent.fn.name);
+    if (typeof mo === 'string') return c.ex.term.error(c.s, 'user', `klee_define_fixed_object: ${mo}`, c.inst);
+    if (c.s.space.lookup(mo) === undefined) c.s.space.bind(mo);
   },
   klee_alias_function(c) {
     c.ex.term.error(c.s, 'model', 'klee_alias_function is not supported', c.inst);

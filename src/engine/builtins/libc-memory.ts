@@ -1,8 +1,12 @@
 // Heap built-ins: malloc, calloc, realloc, free, aligned_alloc, posix_memalign, memalign, valloc. Each
 // allocation is a fresh object at a never-reused address; free marks it freed in this state, so a later
 // access is a use-after-free and a second free a double-free. A symbolic size is concretised (KLEE does
-// the same), a size beyond MAX_ALLOC makes the allocation fail (NULL).
+// the same), a size beyond MAX_ALLOC makes the allocation fail (NULL). free() and realloc() of a
+// symbolic pointer fork once per heap object whose start it may be (and NULL), plus one state for "none
+// of them" (an invalid free), as KLEE's resolveExact does: concretising it to one value missed errors.
 
+import * as B from '../../expr/build.js';
+import type { Expr } from '../../expr/expr.js';
 import { FREED } from '../../memory/address-space.js';
 import { ObjKind, type MemoryObject } from '../../memory/memory-object.js';
 import type { ObjectState } from '../../memory/object-state.js';
@@ -64,6 +68,62 @@ export function freePointer(ex: Executor, s: ExecutionState, p: bigint, inst: In
   return true;
 }
 
+/**
+ * The concrete pointers a symbolic `ptr` passed to free/realloc may be — the start of each heap object of
+ * this state (live or freed: a double free is an error to find) and NULL — one forked state each, `c.s`
+ * the first; a state for "none of them" ends with an invalid-free error. [] when every state ended.
+ */
+async function resolveExact(c: CallContext, ptr: Expr, what: string): Promise<{ state: ExecutionState; p: bigint }[]> {
+  const { ex, s, inst } = c;
+  const range = await ex.solver.getRange(s.constraints, ptr);
+  if (range === 'unknown') {
+    ex.term.partial(s, `the solver could not resolve the pointer passed to ${what}()`, inst);
+    return [];
+  }
+  const max = ex.opts.maxSymbolicPointerTargets > 0 ? ex.opts.maxSymbolicPointerTargets : Infinity;
+  const starts: bigint[] = range.min === 0n ? [0n] : [];
+  for (const mo of ex.image.allocator.overlapping(Number(range.min), Number(range.max), Number.isFinite(max) ? max * 4 : 1 << 20)) {
+    if (mo.kind === ObjKind.Heap && BigInt(mo.address) <= range.max && s.space.lookup(mo) !== undefined) starts.push(BigInt(mo.address));
+  }
+  const conds: Expr[] = [];
+  const values: bigint[] = [];
+  for (const p of starts) {
+    const cond = B.eq(ptr, B.constant(64, p));
+    const may = await ex.solver.mayBeTrue(s.constraints, cond);
+    if (may === 'unknown') {
+      ex.term.partial(s, `the solver could not resolve the pointer passed to ${what}()`, inst);
+      return [];
+    }
+    if (!may) continue;
+    conds.push(cond);
+    values.push(p);
+  }
+  if (values.length > max) {
+    ex.term.error(s, 'model', `symbolic pointer passed to ${what}() may be ${values.length} objects, more than the limit of ${max} (--max-sym-ptr-targets)`, inst);
+    return [];
+  }
+  const none = conds.reduce((a, b) => B.and(a, B.notB(b)), B.TRUE);
+  const states = await ex.forkMany(s, [...conds, none], inst);
+  const out: { state: ExecutionState; p: bigint }[] = [];
+  states.forEach((st, i) => {
+    if (!st) return;
+    if (i === values.length) ex.term.error(st, 'invalid-free', `memory error: invalid pointer passed to ${what}()`, inst, [`symbolic address ${ptr}`, 'it may be the start of no heap object']);
+    else out.push({ state: st, p: values[i]! });
+  });
+  return out;
+}
+
+/** Runs `body` for every concrete value of a symbolic pointer argument, each in its own state. */
+async function forEachPointer(c: CallContext, ptr: Expr, what: string, body: (c: CallContext, p: bigint) => Promise<Val | void> | Val | void): Promise<Val | void> {
+  let mine: Val | void = undefined;
+  for (const { state, p } of await resolveExact(c, ptr, what)) {
+    const v = await body({ ...c, s: state }, p);
+    if (state === c.s) mine = v;
+    else if (!state.terminated) c.completeIn!(state, v);
+  }
+  return mine;
+}
+
 async function sizeArg(c: CallContext, v: Val): Promise<bigint | null> {
   return concreteArg(c, v, 'size');
 }
@@ -79,6 +139,10 @@ export const HEAP: BuiltinTableEntries = {
     return allocate(c, v[0]! * v[1]!);
   },
   async realloc(c, args) {
+    if (typeof args[0] !== 'bigint' && c.completeIn) {
+      const ptr = args[0] as Expr;
+      return forEachPointer(c, ptr, 'realloc', (cc, p) => HEAP.realloc!(cc, [p, args[1]!]));
+    }
     const v = await concreteArgs(c, args.slice(0, 2), 'argument');
     if (v === null) return;
     const [p, n] = v as [bigint, bigint];
@@ -96,6 +160,11 @@ export const HEAP: BuiltinTableEntries = {
     return q;
   },
   async free(c, [p]) {
+    if (typeof p !== 'bigint' && c.completeIn) {
+      return forEachPointer(c, p as Expr, 'free', (cc, q) => {
+        freePointer(cc.ex, cc.s, q, cc.inst);
+      });
+    }
     const v = await concreteArg(c, p!, 'pointer');
     if (v === null) return;
     freePointer(c.ex, c.s, v, c.inst);

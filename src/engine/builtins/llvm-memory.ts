@@ -3,12 +3,37 @@
 // load.relative, threadlocal.address, trap/debugtrap (an abort), and the ones with no effect on the
 // semantics (dbg, lifetime, assume, expect, prefetch, invariant.*, annotations, noalias decls …).
 
+import type { Value } from '../../ir/model.js';
 import { VA_FP_FULL, VA_GP_FULL } from '../frames.js';
 import type { Scalar, Val } from '../values.js';
 import { memCopyBuiltin, memSetBuiltin } from './libc-string.js';
 import { concreteArg, objectAt, type Builtin, type BuiltinTableEntries, type CallContext } from './types.js';
 
 const nothing: Builtin = () => {};
+
+/**
+ * LLVM's isManifestConstant, which llvm.is.constant folds to: constant data (integers, floats, null,
+ * undef, zero, strings) and aggregates or constant expressions made only of them. A global's address,
+ * a function or any computed value is not one — whatever value it has at run time.
+ */
+function isManifestConstant(v: Value): boolean {
+  switch (v.vk) {
+    case 'cint':
+    case 'cfloat':
+    case 'cnull':
+    case 'cundef':
+    case 'cpoison':
+    case 'czero':
+    case 'cdata':
+      return true;
+    case 'caggr':
+      return v.elements.every(isManifestConstant);
+    case 'cexpr':
+      return v.operands.every(isManifestConstant);
+    default:
+      return false;
+  }
+}
 const first: Builtin = (_c, args) => args[0]!;
 
 async function vaStart(c: CallContext, [list]: Val[]): Promise<void> {
@@ -112,6 +137,6 @@ export const LLVM_MEMORY: BuiltinTableEntries = {
   'llvm.strip.invariant.group': first,
   'llvm.expect': first,
   'llvm.expect.with.probability': first,
-  'llvm.is.constant': () => 0n,
+  'llvm.is.constant': (c) => (isManifestConstant(c.inst.operands[1]!) ? 1n : 0n),
   'llvm.codeview.annotation': nothing,
 };

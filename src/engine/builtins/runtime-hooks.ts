@@ -9,8 +9,6 @@
 // handler replaces uClibc's, so that every allocation is an object of its own (bounds, use-after-free
 // and double-free checks) instead of a slice of an mmap'd arena.
 
-import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
 import { collectArrays, evaluate } from '../../expr/evaluate.js';
 import type { ArrayDecl, Expr } from '../../expr/expr.js';
 import type { Constant, Func, Module } from '../../ir/model.js';
@@ -19,6 +17,7 @@ import { ObjKind } from '../../memory/memory-object.js';
 import * as B from '../../expr/build.js';
 import { norm, toExpr, type Scalar } from '../values.js';
 import { HEAP } from './libc-memory.js';
+import { hostFile } from './host-files.js';
 import { concreteArg, concreteArgs, cString, objectAt, type BuiltinTableEntries, type CallContext } from './types.js';
 
 /** The start-up function of musl-linked programs (runtime/musl/crt/crt1.c). */
@@ -153,58 +152,6 @@ async function bytesForHost(c: CallContext, addr: bigint, n: number): Promise<Ui
   for (const [i, e] of symbolic) out[i] = Number(evaluate(e, assignment) & 0xffn);
   c.ex.warnOnce('host-write-symbolic', 'symbolic bytes written to stdout/stderr: printed with one possible value each (the path is not constrained)');
   return out;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Host files (--allow-read)
-
-function allowed(list: readonly string[], path: string): boolean {
-  for (const entry of list) {
-    if (path === entry || path.startsWith(entry.endsWith(sep) ? entry : entry + sep)) return true;
-  }
-  return false;
-}
-
-const ENOENT = 2n;
-const EISDIR = 21n;
-const EFBIG = 27n;
-/** Host files larger than this are refused (they would become one engine object). */
-const MAX_HOST_FILE = 64 << 20;
-
-async function hostFile(c: CallContext, args: Scalar[]): Promise<bigint | void> {
-  const list = c.ex.opts.allowRead ?? [];
-  if (list.length === 0) return -ENOENT;
-  const v = await concreteArgs(c, args.slice(0, 3), 'argument');
-  if (v === null) return;
-  const [pathPtr, dataOut, sizeOut] = v as [bigint, bigint, bigint];
-  const bytes = await cString(c, pathPtr, 4096);
-  if (bytes === null) return;
-  const text = Buffer.from(bytes).toString('latin1');
-  let real: string;
-  try {
-    real = realpathSync(resolve(text)); // relative: to sympath's working directory
-  } catch {
-    return -ENOENT;
-  }
-  if (!allowed(list, real)) return -ENOENT;
-  let data: Uint8Array;
-  try {
-    const st = statSync(real);
-    if (st.isDirectory()) return -EISDIR;
-    if (st.size > MAX_HOST_FILE) return -EFBIG;
-    data = readFileSync(real);
-  } catch {
-    return -ENOENT;
-  }
-  const obj = c.ex.memory.allocHeap(c.s, Math.max(1, data.length), `host file ${real}`, 'allow-read');
-  obj.bytes.set(data);
-  const p = objectAt(c, dataOut, 8, true);
-  if (p === null) return;
-  p.writeConcrete(Number(dataOut) - p.obj.address, 8, BigInt(obj.obj.address));
-  const q = objectAt(c, sizeOut, 8, true);
-  if (q === null) return;
-  q.writeConcrete(Number(sizeOut) - q.obj.address, 8, BigInt(data.length));
-  return 0n;
 }
 
 // ---------------------------------------------------------------------------------------------------

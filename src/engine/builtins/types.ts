@@ -21,6 +21,11 @@ export interface CallContext {
   /** Types of the actual arguments. */
   readonly argTypes: readonly Type[];
   readonly retType: Type;
+  /**
+   * For a built-in that forks (free of a symbolic pointer): completes the call in another state `st`
+   * forked from `s` here, with result `v` (`s` itself completes by the built-in's return value).
+   */
+  readonly completeIn?: (st: ExecutionState, v: Val | void) => void;
 }
 
 export type Builtin = (c: CallContext, args: Val[]) => Val | void | Promise<Val | void>;

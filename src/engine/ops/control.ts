@@ -109,8 +109,14 @@ function compileIndirectBr(inst: Instruction, c: FunctionCompiler): Step {
   const dests = inst.operands.slice(1) as BasicBlock[];
   const byAddr = new Map<number, CompiledEdge>();
   for (const bb of dests) byAddr.set(ex.image.blockAddr(bb), c.edge(from, bb));
+  // clang gathers every computed goto of a function into one shared block whose indirectbr has no debug
+  // location: the error is reported at the goto itself (the located terminator jumping there; with
+  // several computed gotos, the first, the others listed).
+  const gotos = inst.loc ? [] : inst.parent.preds.map((p) => p.instructions[p.instructions.length - 1]!).filter((t) => t.loc);
+  const at = inst.loc || gotos.length === 0 ? inst : gotos[0]!;
+  const others = gotos.length > 1 ? [`a computed goto at one of lines ${gotos.map((t) => t.loc!.line).join(', ')}`] : undefined;
   const bad = (s: ExecutionState, what: string): void =>
-    ex.term.error(s, 'exec', `indirectbr to ${what}, which is not one of its destinations`, inst);
+    ex.term.error(s, 'exec', `indirectbr to ${what}, which is not one of its destinations`, at, others);
   const sym = async (s: ExecutionState, a: Expr): Promise<void> => {
     const addrs = [...byAddr.keys()];
     const conds = addrs.map((x) => B.eq(a, B.constant(64, x)));
