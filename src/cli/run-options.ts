@@ -41,6 +41,7 @@ export interface RunFlags {
   /** --allow-read: host files or folders the POSIX model may read (none by default). */
   allowRead?: string[];
   allowReadSpecial?: boolean;
+  writeTestOutput?: boolean;
   optimize?: boolean;
   prune: string[];
   /** --exit-on-error: stop at the first error (exit 5). */
@@ -220,6 +221,7 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
         '--sym-args MIN MAX N, --sym-files NUM N, --sym-stdin N, --sym-stdout, --max-fail N among concrete ones',
     )
     .option('--allow-read <path>', 'with --posix-runtime: a host file or folder the program may read (repeatable; none by default)', collect, [])
+    .option('--write-test-output', "keep each test's stdout and stderr as testNNNNNN.stdout and .stderr in the output directory")
     .option('--allow-read-special', 'with --allow-read: also read devices and FIFOs (what they have now, at most 64 MiB or 1 s; refused otherwise)')
     .addOption(
       new Option('--libc <name>', "C library: 'musl' (musl 1.2.3 in LLVM IR, built by `make musl`) or 'none' (the engine's built-in functions)")

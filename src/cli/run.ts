@@ -152,6 +152,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   opts.programName = files[0]!.slice(files[0]!.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
   if (flags.allowRead && flags.allowRead.length > 0) opts.allowRead = flags.allowRead.map((f) => realPath(resolve(io.cwd, f)));
   if (flags.allowReadSpecial) opts.allowReadSpecial = true;
+  if (flags.writeTestOutput) opts.writeTestOutput = true;
   const search = flags.driver !== undefined ? `driver:${flags.driver}` : describeSearch(opts.search);
   output.writeJson('run.json', {
     argv: io.commandLine,

@@ -579,6 +579,12 @@ export class Executor implements SearcherContext {
   private outBytes = 0;
 
   /** Program output to fd 1 or 2 (buffered; flushed in order when the stream changes and regularly). */
+  /** A write of path `s` (a program's stdout/stderr): to the terminal, and to the path's log with --write-test-output. */
+  writeFrom(s: ExecutionState, fd: 1 | 2, bytes: Uint8Array): void {
+    if (this.opts.writeTestOutput && bytes.length > 0) s.output = { fd, bytes: Uint8Array.from(bytes), prev: s.output };
+    this.write(fd, bytes);
+  }
+
   write(fd: 1 | 2, bytes: Uint8Array): void {
     if (bytes.length === 0) return;
     if (this.outFd !== fd) this.flushOutput();

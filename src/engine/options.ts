@@ -49,6 +49,8 @@ export interface EngineOptions {
   haltWriteOutMaxTests?: number;
   /** Host files and folders (absolute, real paths) the POSIX model may read (--allow-read); none by default. */
   allowRead?: string[];
+  /** --write-test-output: each test keeps its path's stdout and stderr (testNNNNNN.stdout/.stderr). */
+  writeTestOutput?: boolean;
   /** --allow-read-special: devices and FIFOs under --allow-read are read (bounded) instead of refused. */
   allowReadSpecial?: boolean;
   /**

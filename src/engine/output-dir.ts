@@ -209,10 +209,14 @@ export class OutputDir implements TestSink {
     }
     const what = `${name} and the tests after it`;
     if (!this.attempt(what, () => writeKTest(this.file(name), { args: this.opts.ktestArgs, objects: test.objects }))) return null;
-    // A test and its side file go together: without the side file the test is taken back.
-    if (side && !this.attempt(what, () => writeFileAtomic(this.file(side.name), side.text))) {
-      rmSync(this.file(name), { force: true });
-      return null;
+    // A test and its side files go together: without them the test is taken back.
+    const sides: { name: string; data: string | Uint8Array }[] = side ? [{ name: side.name, data: side.text }] : [];
+    if (test.output) sides.push({ name: `${stem}.stdout`, data: test.output.stdout }, { name: `${stem}.stderr`, data: test.output.stderr });
+    for (const f of sides) {
+      if (!this.attempt(what, () => writeFileAtomic(this.file(f.name), f.data))) {
+        for (const g of [name, ...sides.map((x) => x.name)]) rmSync(this.file(g), { force: true });
+        return null;
+      }
     }
     this.written++;
     if (test.termination === 'error' && test.error) {

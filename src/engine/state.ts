@@ -58,6 +58,20 @@ export interface SymbolicObject {
   readonly name: string;
 }
 
+/** One write of a path to its stdout (1) or stderr (2); a persistent list, so a fork shares its past. */
+export interface OutputPiece {
+  readonly fd: 1 | 2;
+  readonly bytes: Uint8Array;
+  readonly prev: OutputPiece | null;
+}
+
+/** The bytes a path wrote to `fd`, in order. */
+export function outputOf(last: OutputPiece | null, fd: 1 | 2): Uint8Array {
+  const parts: Uint8Array[] = [];
+  for (let p = last; p !== null; p = p.prev) if (p.fd === fd) parts.push(p.bytes);
+  return Buffer.concat(parts.reverse());
+}
+
 export class ExecutionState implements SearchState {
   depth = 0;
   ptreeNode: PTreeNode = detachedLeaf();
@@ -79,6 +93,8 @@ export class ExecutionState implements SearchState {
    * and the ones taken before it (KLEE's cexPreferences). Immutable; a new one replaces the array.
    */
   cexPreferences: readonly Expr[] = [];
+  /** With --write-test-output: what the path wrote to stdout/stderr, newest first (shared by forks). */
+  output: OutputPiece | null = null;
 
   stack: Frame[] = [];
   /** The innermost frame (stack[stack.length - 1]). */
@@ -162,6 +178,7 @@ export class ExecutionState implements SearchState {
     s.trace = this.trace;
     s.heapHistory = this.heapHistory;
     s.cexPreferences = this.cexPreferences;
+    s.output = this.output;
     s.stack = this.stack.map((f) => f.clone());
     s.top = s.stack[s.stack.length - 1]!;
     return s;

@@ -10,7 +10,7 @@ import type { TerminationInfo } from './hooks.js';
 import type { ErrorKind } from './options.js';
 import type { PathError, TestCase, Termination } from './test-case.js';
 import type { Executor } from './executor.js';
-import type { ExecutionState } from './state.js';
+import { outputOf, type ExecutionState } from './state.js';
 
 interface Pending {
   state: ExecutionState;
@@ -152,6 +152,7 @@ export class Terminator {
       coveredNew: s.coveredNew,
     };
     if (p.exitCode !== undefined) test.exitCode = p.exitCode;
+    if (opts.writeTestOutput) test.output = { stdout: outputOf(s.output, 1), stderr: outputOf(s.output, 2) };
     if (p.error) test.error = p.error;
     const name = this.ex.env.sink.add(test);
     if (name !== null) this.testsWritten++;

@@ -34,6 +34,8 @@ export interface TestCase {
   instructions: number;
   /** Whether this path covered an instruction no earlier path had (for --only-output-states-covering-new). */
   coveredNew: boolean;
+  /** What the path wrote to stdout and stderr, with --write-test-output. */
+  output?: { stdout: Uint8Array; stderr: Uint8Array };
 }
 
 /** Receives every finished path; returns the test's file name (test000001.ktest) or null if not written. */

@@ -156,15 +156,15 @@ export const KLEE: BuiltinTableEntries = {
     const msg = await nameArg(c, args[0]!);
     if (msg === null) return;
     const exprs = args.slice(1).map((v) => c.ex.show(v));
-    c.ex.write(2, Buffer.from(`${msg}:${exprs.join(', ')}\n`, 'latin1'));
+    c.ex.writeFrom(c.s, 2, Buffer.from(`${msg}:${exprs.join(', ')}\n`, 'latin1'));
   },
   async klee_print_range(c, args) {
     const name = await nameArg(c, args[0]!);
     const v = args[1] as Scalar;
     if (name === null) return;
-    if (typeof v === 'bigint') return c.ex.write(2, Buffer.from(`${name}:${v}\n`));
+    if (typeof v === 'bigint') return c.ex.writeFrom(c.s, 2, Buffer.from(`${name}:${v}\n`));
     const r = await c.ex.solver.getRange(c.s.constraints, v);
-    c.ex.write(2, Buffer.from(r === 'unknown' ? `${name}:unknown\n` : `${name}:[${r.min}, ${r.max}]\n`));
+    c.ex.writeFrom(c.s, 2, Buffer.from(r === 'unknown' ? `${name}:unknown\n` : `${name}:[${r.min}, ${r.max}]\n`));
   },
   // klee_prefer_cex(object, condition): the condition is preferred when the path's test is solved for.
   klee_prefer_cex(c, [, cond]) {

@@ -5,7 +5,6 @@
 // symbolic pointer fork once per heap object whose start it may be (and NULL), plus one state for "none
 // of them" (an invalid free), as KLEE's resolveExact does: concretising it to one value missed errors.
 
-import * as B from '../../expr/build.js';
 import type { Expr } from '../../expr/expr.js';
 import { FREED } from '../../memory/address-space.js';
 import { ObjKind, type MemoryObject } from '../../memory/memory-object.js';
@@ -15,6 +14,7 @@ import type { ExecutionState } from '../state.js';
 import type { Executor } from '../executor.js';
 import { memoryUsedMB } from '../resources.js';
 import type { Instruction } from '../../ir/model.js';
+import { forEachPointer, forEachSize } from './symbolic-heap-args.js';
 import { concreteArg, concreteArgs, type BuiltinTableEntries, type CallContext } from './types.js';
 import type { Val } from '../values.js';
 
@@ -68,62 +68,6 @@ export function freePointer(ex: Executor, s: ExecutionState, p: bigint, inst: In
   return true;
 }
 
-/**
- * The concrete pointers a symbolic `ptr` passed to free/realloc may be — the start of each heap object of
- * this state (live or freed: a double free is an error to find) and NULL — one forked state each, `c.s`
- * the first; a state for "none of them" ends with an invalid-free error. [] when every state ended.
- */
-async function resolveExact(c: CallContext, ptr: Expr, what: string): Promise<{ state: ExecutionState; p: bigint }[]> {
-  const { ex, s, inst } = c;
-  const range = await ex.solver.getRange(s.constraints, ptr);
-  if (range === 'unknown') {
-    ex.term.partial(s, `the solver could not resolve the pointer passed to ${what}()`, inst);
-    return [];
-  }
-  const max = ex.opts.maxSymbolicPointerTargets > 0 ? ex.opts.maxSymbolicPointerTargets : Infinity;
-  const starts: bigint[] = range.min === 0n ? [0n] : [];
-  for (const mo of ex.image.allocator.overlapping(Number(range.min), Number(range.max), Number.isFinite(max) ? max * 4 : 1 << 20)) {
-    if (mo.kind === ObjKind.Heap && BigInt(mo.address) <= range.max && s.space.lookup(mo) !== undefined) starts.push(BigInt(mo.address));
-  }
-  const conds: Expr[] = [];
-  const values: bigint[] = [];
-  for (const p of starts) {
-    const cond = B.eq(ptr, B.constant(64, p));
-    const may = await ex.solver.mayBeTrue(s.constraints, cond);
-    if (may === 'unknown') {
-      ex.term.partial(s, `the solver could not resolve the pointer passed to ${what}()`, inst);
-      return [];
-    }
-    if (!may) continue;
-    conds.push(cond);
-    values.push(p);
-  }
-  if (values.length > max) {
-    ex.term.error(s, 'model', `symbolic pointer passed to ${what}() may be ${values.length} objects, more than the limit of ${max} (--max-sym-ptr-targets)`, inst);
-    return [];
-  }
-  const none = conds.reduce((a, b) => B.and(a, B.notB(b)), B.TRUE);
-  const states = await ex.forkMany(s, [...conds, none], inst);
-  const out: { state: ExecutionState; p: bigint }[] = [];
-  states.forEach((st, i) => {
-    if (!st) return;
-    if (i === values.length) ex.term.error(st, 'invalid-free', `memory error: invalid pointer passed to ${what}()`, inst, [`symbolic address ${ptr}`, 'it may be the start of no heap object']);
-    else out.push({ state: st, p: values[i]! });
-  });
-  return out;
-}
-
-/** Runs `body` for every concrete value of a symbolic pointer argument, each in its own state. */
-async function forEachPointer(c: CallContext, ptr: Expr, what: string, body: (c: CallContext, p: bigint) => Promise<Val | void> | Val | void): Promise<Val | void> {
-  let mine: Val | void = undefined;
-  for (const { state, p } of await resolveExact(c, ptr, what)) {
-    const v = await body({ ...c, s: state }, p);
-    if (state === c.s) mine = v;
-    else if (!state.terminated) c.completeIn!(state, v);
-  }
-  return mine;
-}
-
 async function sizeArg(c: CallContext, v: Val): Promise<bigint | null> {
   return concreteArg(c, v, 'size');
 }
@@ -131,6 +75,7 @@ async function sizeArg(c: CallContext, v: Val): Promise<bigint | null> {
 export const HEAP: BuiltinTableEntries = {
   malloc(c, [n]) {
     if (typeof n === 'bigint') return allocate(c, n);
+    if (c.completeIn) return forEachSize(c, n as Expr, (cc, size) => allocate(cc, size));
     return sizeArg(c, n!).then((v) => (v === null ? undefined : allocate(c, v)));
   },
   async calloc(c, args) {

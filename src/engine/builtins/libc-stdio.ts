@@ -132,7 +132,7 @@ export const STDIO: BuiltinTableEntries = {
   async printf(c, args) {
     const out = await format(c, args[0]!, directArgs(c, args, 1));
     if (out === null) return;
-    c.ex.write(1, out);
+    c.ex.writeFrom(c.s, 1, out);
     return count(c, out.length);
   },
   async fprintf(c, args) {
@@ -140,7 +140,7 @@ export const STDIO: BuiltinTableEntries = {
     if (fd === null) return;
     const out = await format(c, args[1]!, directArgs(c, args, 2));
     if (out === null) return;
-    c.ex.write(fd, out);
+    c.ex.writeFrom(c.s, fd, out);
     return count(c, out.length);
   },
   async vprintf(c, args) {
@@ -148,7 +148,7 @@ export const STDIO: BuiltinTableEntries = {
     if (list === null) return;
     const out = await format(c, args[0]!, vaListArgs(c, list));
     if (out === null) return;
-    c.ex.write(1, out);
+    c.ex.writeFrom(c.s, 1, out);
     return count(c, out.length);
   },
   async vfprintf(c, args) {
@@ -157,7 +157,7 @@ export const STDIO: BuiltinTableEntries = {
     if (fd === null || list === null) return;
     const out = await format(c, args[1]!, vaListArgs(c, list));
     if (out === null) return;
-    c.ex.write(fd, out);
+    c.ex.writeFrom(c.s, fd, out);
     return count(c, out.length);
   },
   async sprintf(c, args) {
@@ -197,8 +197,8 @@ export const STDIO: BuiltinTableEntries = {
     if (p === null) return;
     const s = await cString(c, p);
     if (s === null) return;
-    c.ex.write(1, s);
-    c.ex.write(1, Uint8Array.of(10));
+    c.ex.writeFrom(c.s, 1, s);
+    c.ex.writeFrom(c.s, 1, Uint8Array.of(10));
     return count(c, s.length + 1);
   },
   async fputs(c, args) {
@@ -207,20 +207,20 @@ export const STDIO: BuiltinTableEntries = {
     if (fd === null || p === null) return;
     const s = await cString(c, p);
     if (s === null) return;
-    c.ex.write(fd, s);
+    c.ex.writeFrom(c.s, fd, s);
     return count(c, s.length);
   },
   async putchar(c, args) {
     const v = await concreteArg(c, args[0]!, 'character');
     if (v === null) return;
-    c.ex.write(1, Uint8Array.of(Number(v & 0xffn)));
+    c.ex.writeFrom(c.s, 1, Uint8Array.of(Number(v & 0xffn)));
     return v & 0xffn;
   },
   async fputc(c, args) {
     const fd = await streamFd(c, args[1]!);
     const v = await concreteArg(c, args[0]!, 'character');
     if (fd === null || v === null) return;
-    c.ex.write(fd, Uint8Array.of(Number(v & 0xffn)));
+    c.ex.writeFrom(c.s, fd, Uint8Array.of(Number(v & 0xffn)));
     return v & 0xffn;
   },
   async fwrite(c, args) {
@@ -230,7 +230,7 @@ export const STDIO: BuiltinTableEntries = {
     if (fd === null || size === null || n === null) return;
     const bytes = await bytesAt(c, args[0]!, size * n);
     if (bytes === null) return;
-    c.ex.write(fd, bytes);
+    c.ex.writeFrom(c.s, fd, bytes);
     return n;
   },
   async write(c, args) {
@@ -242,7 +242,7 @@ export const STDIO: BuiltinTableEntries = {
     }
     const bytes = await bytesAt(c, args[1]!, args[2]!);
     if (bytes === null) return;
-    c.ex.write(Number(fd) as 1 | 2, bytes);
+    c.ex.writeFrom(c.s, Number(fd) as 1 | 2, bytes);
     return BigInt(bytes.length);
   },
   fflush: () => 0n,

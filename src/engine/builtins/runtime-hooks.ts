@@ -184,7 +184,7 @@ export const RUNTIME_HOOKS: BuiltinTableEntries = {
     const [fd, buf, n] = v as [bigint, bigint, bigint];
     const bytes = await bytesForHost(c, buf, Number(n));
     if (bytes === null) return;
-    c.ex.write(BigInt.asIntN(32, fd) === 2n ? 2 : 1, bytes);
+    c.ex.writeFrom(c.s, BigInt.asIntN(32, fd) === 2n ? 2 : 1, bytes);
     return n;
   },
   /** void *__sympath_mmap(unsigned long n): a fresh zeroed object of n bytes (page aligned), or NULL. */
