@@ -3,6 +3,7 @@
 // UserError and printed as one line, never as a stack trace.
 
 import { Command, CommanderError } from 'commander';
+import { EXIT_CODES_HELP } from './exit-codes.js';
 import { UserError } from './user-error.js';
 import { guardStdStreams, writeStd } from './std-streams.js';
 import { register as registerParse } from './parse.js';
@@ -22,7 +23,7 @@ export async function runCli(argv: string[]): Promise<void> {
     .description('symbolic execution of C programs through LLVM IR, in the tradition of KLEE')
     .exitOverride()
     .showHelpAfterError()
-    .addHelpText('after', '\n`sympath --version` (-V) prints the versions of sympath, clang/LLVM, Z3 and Node.');
+    .addHelpText('after', `\n\`sympath --version\` (-V) prints the versions of sympath, clang/LLVM, Z3 and Node.\n${EXIT_CODES_HELP}`);
   // Before commander: the versions are asked of the tools, which no other command needs at start-up.
   if (argv[2] === '--version' || argv[2] === '-V') {
     writeStd('stdout', `${(await import('./version.js')).versionLines().join('\n')}\n`);

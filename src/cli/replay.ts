@@ -23,7 +23,14 @@ interface ReplayFlags {
   keepScratch?: boolean;
   binary?: string;
   gcovObjdir?: string;
+  failOnUnreproduced?: boolean;
 }
+
+/** The exit code of `replay --fail-on-unreproduced` when an error did not reproduce or a test diverged. */
+export const EXIT_UNREPRODUCED = 6; // also in exit-codes.ts
+
+/** Kinds that are limits of the engine, not failures of the program: nothing to reproduce natively. */
+const ENGINE_LIMIT_KINDS = new Set(['exec', 'model']);
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -62,6 +69,10 @@ export function register(program: Command): void {
     .option('--binary <path>', 'run the tests on this prebuilt native binary (built with gcc --coverage for coverage) instead of rebuilding the program, as klee-replay does')
     .option('--gcov-objdir <dir>', "with --binary: the directory of its .gcno files, if not beside the .gcda paths baked into it")
     .option('--keep-scratch', "keep each test's scratch directory under OUTDIR/replay-<arch>/scratch")
+    .option(
+      '--fail-on-unreproduced',
+      `exit ${EXIT_UNREPRODUCED} when an error test does not reproduce natively (exec and model errors, engine limits, excepted) or a non-error test diverges (for CI)`,
+    )
     .action(async (outDir: string, flags: ReplayFlags) => {
       try {
         const result = await replayOutputDir(outDir, {
@@ -81,6 +92,14 @@ export function register(program: Command): void {
         });
         if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
         process.stdout.write(flags.json ? `${JSON.stringify(result.json, null, 2)}\n` : formatReplayText(result));
+        if (flags.failOnUnreproduced) {
+          const missed = result.json.errors.filter((e) => !e.reproduced && !ENGINE_LIMIT_KINDS.has(e.kind)).length;
+          const diverged = result.json.divergent.length;
+          if (missed + diverged > 0) {
+            process.stderr.write(`sympath replay: --fail-on-unreproduced: ${missed} error test(s) not reproduced, ${diverged} test(s) diverged\n`);
+            process.exitCode = EXIT_UNREPRODUCED;
+          }
+        }
       } catch (e) {
         if (e instanceof ReplayError) throw new UserError(e.message);
         throw e;

@@ -42,6 +42,7 @@ export interface RunFlags {
   allowRead?: string[];
   allowReadSpecial?: boolean;
   writeTestOutput?: boolean;
+  dumpStatesOnHalt?: boolean;
   optimize?: boolean;
   prune: string[];
   /** --exit-on-error: stop at the first error (exit 5). */
@@ -62,6 +63,24 @@ export interface RunFlags {
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
+}
+
+/** true/false (also 1/0, yes/no), as KLEE's boolean options take them. */
+function booleanValue(value: string): boolean {
+  if (/^(true|1|yes)$/i.test(value)) return true;
+  if (/^(false|0|no)$/i.test(value)) return false;
+  throw new InvalidArgumentError('expected true or false.');
+}
+
+/** --libc: musl or none; KLEE's names get a hint (sympath's musl plays uclibc's part). */
+function libcName(value: string): string {
+  if (value === 'musl' || value === 'none') return value;
+  if (value === 'uclibc' || value === 'klee') {
+    throw new InvalidArgumentError(
+      `sympath has no ${value === 'uclibc' ? 'uClibc' : "KLEE's minimal libc"}: use --libc musl (the default, musl 1.2.3 in LLVM IR, which plays KLEE's uclibc part${value === 'uclibc' ? ' with --posix-runtime as KLEE pairs them' : ''}) or --libc none.`,
+    );
+  }
+  throw new InvalidArgumentError("expected 'musl' or 'none'.");
 }
 
 function count(value: string): number {
@@ -221,11 +240,12 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
         '--sym-args MIN MAX N, --sym-files NUM N, --sym-stdin N, --sym-stdout, --max-fail N among concrete ones',
     )
     .option('--allow-read <path>', 'with --posix-runtime: a host file or folder the program may read (repeatable; none by default)', collect, [])
+    .option('--dump-states-on-halt <bool>', 'the paths alive when the run halts (time limit, Ctrl-C, …) get tests, as KLEE (true or false)', booleanValue, true)
     .option('--write-test-output', "keep each test's stdout and stderr as testNNNNNN.stdout and .stderr in the output directory")
     .option('--allow-read-special', 'with --allow-read: also read devices and FIFOs (what they have now, at most 64 MiB or 1 s; refused otherwise)')
     .addOption(
       new Option('--libc <name>', "C library: 'musl' (musl 1.2.3 in LLVM IR, built by `make musl`) or 'none' (the engine's built-in functions)")
-        .choices(['musl', 'none'])
+        .argParser(libcName)
         .default('musl'),
     )
     .option('--optimize', 'run the opt-19 -O2 pipeline over the IR before exploring it')

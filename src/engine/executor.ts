@@ -310,7 +310,8 @@ export class Executor implements SearcherContext {
     this.budget.startWriteOut();
     await this.term.flush();
     const skipped = this.budget.writeOutSkipped;
-    if (skipped > 0) this.message(`write-out after the halt: ${skipped} live states got no test (${this.interrupted ? 'interrupted' : 'allowance used up'})`);
+    const why = this.opts.dumpStatesOnHalt === false ? '--dump-states-on-halt=false' : this.interrupted ? 'interrupted' : 'allowance used up';
+    if (skipped > 0) this.message(`write-out after the halt: ${skipped} live states got no test (${why})`);
   }
 
   get liveStateCount(): number {

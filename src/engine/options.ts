@@ -45,6 +45,8 @@ export interface EngineOptions {
   programSourceFiles: string[];
   /** argv[0]; by default the module's source file name without its extension. */
   programName?: string;
+  /** KLEE's --dump-states-on-halt: the states alive at a halt get tests (default true). */
+  dumpStatesOnHalt?: boolean;
   /** Tests written for the states alive at a halt, at most (default run-budget's HALT_WRITE_OUT_MAX_TESTS). */
   haltWriteOutMaxTests?: number;
   /** Host files and folders (absolute, real paths) the POSIX model may read (--allow-read); none by default. */

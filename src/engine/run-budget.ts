@@ -70,6 +70,10 @@ export class RunBudget {
    */
   writeOutAllows(): boolean {
     if (!this.writingOut) return true;
+    if (this.ex.opts.dumpStatesOnHalt === false) {
+      this.writeOutSkipped++;
+      return false;
+    }
     this.checkInterrupted();
     const max = this.ex.opts.haltWriteOutMaxTests ?? HALT_WRITE_OUT_MAX_TESTS;
     const open =

@@ -34,6 +34,13 @@ describe('the write-out of live states at a halt', () => {
     expect(capped.messages.some((m) => m.includes(`${live - 4} live states got no test (allowance used up)`))).toBe(true);
   });
 
+  it("KLEE's --dump-states-on-halt=false: the live states get no tests, and are still counted", async () => {
+    const o = await run(moduleOf({ text: WIDE }), { maxInstructions: 400, dumpStatesOnHalt: false });
+    expect(o.tests.filter((t) => t.termination === 'partial')).toHaveLength(0);
+    expect(o.result.paths.partial).toBeGreaterThan(6);
+    expect(o.messages.some((m) => /live states got no test \(--dump-states-on-halt=false\)/.test(m))).toBe(true);
+  });
+
   it('an interruption during the write-out stops it: no more tests after the signal', async () => {
     const controller = new AbortController();
     const written: TestCase[] = [];

@@ -50,3 +50,23 @@ test('through the CLI: -max-time=1min -search=dfs run as their double-dash forms
   expect(run.search).toEqual(['dfs']);
   expect(run.programArgs).toEqual(['-max-time']);
 });
+
+test("--libc=uclibc gets a hint, not just 'invalid choice'", () => {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'sympath.mjs'), 'run', '-libc=uclibc', join(ROOT, 'test', 'fixtures', 'symbolic', 'branches.c')], { encoding: 'utf8' });
+  expect(r.status).toBe(1);
+  expect(r.stderr).toMatch(/sympath has no uClibc: use --libc musl/);
+});
+
+test('-dump-states-on-halt=false: the paths alive at the halt get no tests', () => {
+  const out = join(work, 'no-dump');
+  const r = spawnSync(
+    process.execPath,
+    [join(ROOT, 'bin', 'sympath.mjs'), 'run', '--libc', 'none', '-search=bfs', '-max-instructions=60', '-dump-states-on-halt=false', '-output-dir', out, join(ROOT, 'test', 'fixtures', 'symbolic', 'branches.c')],
+    { encoding: 'utf8' },
+  );
+  expect(r.status, r.stderr).toBe(0);
+  const stats = JSON.parse(readFileSync(join(out, 'stats.json'), 'utf8'));
+  expect(stats.paths.partial).toBeGreaterThan(0);
+  expect(stats.tests).toBe(stats.paths.completed + stats.paths.errors);
+  expect(readFileSync(join(out, 'messages.txt'), 'utf8')).toMatch(/live states got no test \(--dump-states-on-halt=false\)/);
+});

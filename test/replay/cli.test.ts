@@ -53,6 +53,24 @@ describe('sympath replay (CLI)', () => {
     expect(j.divergent).toEqual([]);
   });
 
+  it('--fail-on-unreproduced: exit 6 when an error test does not reproduce, 0 when every one does', async () => {
+    const bad = makeOutDir(join(tempDir(), 'out'), [join(fixtureDir, 'abort.c')], [
+      { objects: [{ name: 'x', bytes: objectBytes('i32:1234') }], kind: 'abort' },
+      // Said to abort, but x = 5 exits natively: not reproduced.
+      { objects: [{ name: 'x', bytes: objectBytes('i32:5') }], kind: 'abort' },
+    ]);
+    const r = await sympath(['replay', bad, '--no-html', '--fail-on-unreproduced'], bad);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/--fail-on-unreproduced: 1 error test\(s\) not reproduced, 0 test\(s\) diverged/);
+    const plain = await sympath(['replay', bad, '--no-html'], bad);
+    expect(plain.code).toBe(0);
+    const good = makeOutDir(join(tempDir(), 'out'), [join(fixtureDir, 'abort.c')], [
+      { objects: [{ name: 'x', bytes: objectBytes('i32:1234') }], kind: 'abort' },
+      { objects: [{ name: 'x', bytes: objectBytes('i32:5') }] },
+    ]);
+    expect((await sympath(['replay', good, '--no-html', '--fail-on-unreproduced'], good)).code).toBe(0);
+  });
+
   it('prints a text summary with outcomes, coverage and uncovered lines', async () => {
     const dir = makeOutDir(join(tempDir(), 'out'), [join(fixtureDir, 'abort.c')], [
       { objects: [{ name: 'x', bytes: objectBytes('i32:1234') }], kind: 'abort' },
