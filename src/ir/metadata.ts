@@ -3,6 +3,7 @@
 // DILexicalBlockFile, DISubprogram → DIFile). Every other node kind is kept by kind only, so unknown
 // or future metadata never stops a parse.
 
+import { posix } from 'node:path';
 import type { SourceLoc } from './model.js';
 
 /** A metadata node; numeric fields are -1 when absent, references are MdRefs. */
@@ -99,9 +100,18 @@ export class MetadataTable {
   }
 }
 
-/** DIFile's path: `directory/filename` when the filename is relative. */
+/**
+ * DIFile's path: `directory/filename` when the filename is relative, with `.` and `..` folded away
+ * (`#include "../x.c"` would otherwise name one file by two paths, and a location would not match
+ * the path a user or gcov gives for it).
+ */
 export function filePath(file: MdNode): string {
   const name = file.filename;
-  if (name.startsWith('/') || file.directory === '') return name;
-  return file.directory.endsWith('/') ? file.directory + name : `${file.directory}/${name}`;
+  if (name.startsWith('/') || file.directory === '') return normalizeLexically(name);
+  return normalizeLexically(`${file.directory}/${name}`);
+}
+
+function normalizeLexically(path: string): string {
+  if (!/(^|\/)\.\.?(\/|$)/.test(path) && !path.includes('//')) return path;
+  return posix.normalize(path);
 }

@@ -19,6 +19,9 @@ export type ByteVal = number | Expr;
 
 let constArrayCounter = 0;
 
+/** Objects made symbolic whole from this size on are kept as their array (array mode), not byte by byte. */
+export const WHOLE_ARRAY_SYMBOLIC = 1 << 16;
+
 export class ObjectState {
   /** Concrete contents (authoritative for known bytes where `sym[i]` is unset). */
   bytes: Uint8Array;
@@ -289,6 +292,17 @@ export class ObjectState {
 
   /** Replace bytes [off, off+size) by the bytes of a fresh symbolic array (klee_make_symbolic). */
   makeSymbolic(off: number, array: ArrayDecl): void {
+    if (off === 0 && array.size === this.obj.size && array.size >= WHOLE_ARRAY_SYMBOLIC) {
+      // The whole object becomes the array itself, in array mode: no expression per byte (a 16 MB
+      // object made 16M of them and ran Node out of heap); a byte's expression is made when it is read.
+      this.root = array;
+      this.updates = null;
+      this.known = new Uint8Array(this.obj.size);
+      this.flushed = new Uint8Array(this.obj.size);
+      this.sym = null;
+      this.symCount = 0;
+      return;
+    }
     for (let i = 0; i < array.size; i++) this.writeByte(off + i, read(array, null, constant(32, i)));
   }
 }
