@@ -5,6 +5,7 @@
 # (`sympath mutate`), and `sympath kill combined random-path` on native musl builds of each mutant.
 # Resumable: a utility whose kill.json exists is skipped (copied from combined/kill.json when the kill ran); each step's output is kept under
 # OUT/UTIL/. Needs the utility's IR build (benchmarks/coreutils/build/ir/UTIL.bc and obj-ir).
+# MAX_MUTANTS=N: at most N mutants per utility, a seeded random choice among the sites (mutate --max).
 #   bash benchmarks/coreutils/mutation-sgs.sh OUT UTIL...
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -31,8 +32,10 @@ for util in "$@"; do
   done
   if [ ! -f "$d/m/mutants.json" ]; then
     rm -rf "$d/m"
-    "${sympath[@]}" mutate "$S/src/$util.c" -I "$O" -I "$S" -I "$O/lib" -I "$S/lib" -I "$O/src" -I "$S/src" \
-      --out "$d/m" -j 2 >"$d/mutate.log" 2>&1 || { echo "mutation-sgs: mutate failed for $util" >&2; continue; }
+    # musl's headers after gnulib's and before the system's, as cc-musl compiles (config.h was made
+    # against them: cat.c wants <stropts.h>).
+    "${sympath[@]}" mutate "$S/src/$util.c" -I "$O" -I "$S" -I "$O/lib" -I "$S/lib" -I "$O/src" -I "$S/src" -I "$root/build/musl/include" \
+      ${MAX_MUTANTS:+--max "$MAX_MUTANTS"} --out "$d/m" -j 2 >"$d/mutate.log" 2>&1 || { echo "mutation-sgs: mutate failed for $util" >&2; continue; }
   fi
   # The report on stdout; kill.json (which tests kill which mutant) is written into the first directory.
   "${sympath[@]}" kill "$d/combined" "$d/random-path" --mutants "$d/m" --binary-build "$here/mutant-build.sh" \
