@@ -52,12 +52,26 @@ export interface BackoffStats {
   walksShortened: number;
 }
 
+/** The back-off's constants (tests make them tiny to exercise every path of it). */
+export interface BackoffLimits {
+  failLimit: number;
+  budget: number;
+  graceSeconds: number;
+}
+
 export class Backoff {
   private readonly locs = new Map<string, LocationState>();
   private readonly t0 = cpuSeconds();
   readonly stats: BackoffStats = { locationsOff: 0, checksSkipped: 0, walksSkipped: 0, walksShortened: 0 };
 
-  constructor(readonly enabled: boolean) {}
+  private readonly limits: BackoffLimits;
+
+  constructor(
+    readonly enabled: boolean,
+    limits: Partial<BackoffLimits> = {},
+  ) {
+    this.limits = { failLimit: FAIL_LIMIT, budget: BUDGET, graceSeconds: GRACE_SECONDS, ...limits };
+  }
 
   /** Whether to check location `key` now (counts the attempt). */
   shouldCheck(key: string): boolean {
@@ -84,7 +98,7 @@ export class Backoff {
       return;
     }
     l.fails++;
-    if (!l.off && l.fails >= FAIL_LIMIT) {
+    if (!l.off && l.fails >= this.limits.failLimit) {
       l.off = true;
       l.attempts = 0;
       this.stats.locationsOff++;
@@ -104,7 +118,7 @@ export class Backoff {
     if (!this.enabled) return true;
     const rest = Math.max(0, cpuSeconds() - this.t0 - pseSeconds);
     const credit = paths > 0 ? (prunes * rest) / paths : 0;
-    if (pseSeconds <= BUDGET * rest + GRACE_SECONDS + credit) return true;
+    if (pseSeconds <= this.limits.budget * rest + this.limits.graceSeconds + credit) return true;
     this.stats.walksSkipped++;
     return false;
   }

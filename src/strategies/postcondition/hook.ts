@@ -27,7 +27,7 @@ import type { MemoryObject } from '../../memory/memory-object.js';
 import { ObjKind } from '../../memory/memory-object.js';
 import { PersistentIntMap } from '../../memory/persistent-map.js';
 import { familyOf, HEAP_ALLOCATORS, STRUCTOR_RUNNERS, TERMINAL_BUILTINS } from './builtins.js';
-import { Backoff, cpuSeconds, type BackoffStats } from './backoff.js';
+import { Backoff, cpuSeconds, type BackoffLimits, type BackoffStats } from './backoff.js';
 import { Checker } from './check.js';
 import { directionTargets, Ev, EvKind, summaryKey } from './events.js';
 import { isEntryAlloca, isScalar, Leaves } from './leaves.js';
@@ -73,6 +73,8 @@ export interface PostconditionOptions {
   pinAddresses: boolean;
   /** Adaptive back-off (backoff.ts): fewer checks and walks where they have not paid. */
   backoff: boolean;
+  /** Its constants, when not the defaults (tests). */
+  backoffLimits?: Partial<BackoffLimits>;
 }
 
 export const DEFAULT_POSTCONDITION_OPTIONS: PostconditionOptions = {
@@ -145,7 +147,7 @@ export class PostconditionHook implements ExplorationHooks {
   constructor(opts: Partial<PostconditionOptions> = {}) {
     this.opts = { ...DEFAULT_POSTCONDITION_OPTIONS, ...opts };
     this.summaries = new Summaries({ maxSize: this.opts.maxSummarySize, simplify: this.opts.simplify });
-    this.backoff = new Backoff(this.opts.backoff);
+    this.backoff = new Backoff(this.opts.backoff, this.opts.backoffLimits);
     this.stats = {
       checks: 0,
       prunes: 0,
@@ -166,7 +168,7 @@ export class PostconditionHook implements ExplorationHooks {
     this.ex = ex;
     this.sem = new Semantics(ex, this.leaves, this.opts.checkOvershift || ex.opts.checkOvershift);
     // A fresh back-off per engine run (its clock starts with the run).
-    this.backoff = new Backoff(this.opts.backoff);
+    this.backoff = new Backoff(this.opts.backoff, this.opts.backoffLimits);
     this.stats.backoff = this.backoff.stats;
     this.walker = new Walker(
       this.sem,
