@@ -478,11 +478,14 @@ export class PostconditionHook implements ExplorationHooks {
     if ((inst.op !== 'br' && inst.op !== 'switch') || this.checker === null) return true;
     const d = this.paths.get(e.state);
     const head = d?.head;
-    if (!d || !head || head.inst !== inst || !head.pending) return true;
-    if (this.opts.firstInstanceOnly && head.occurrence > 1) return true;
+    // Asleep (back-off), the path records nothing, but checks go on: they are where PSE pays, and the
+    // prunes they make earn the budget back. Such a pruned path is not learnt from (no record of it).
+    const asleep = d !== undefined && head !== null && head !== undefined && head.barrier === ASLEEP;
+    if (!d || !head || ((head.inst !== inst || !head.pending) && !asleep)) return true;
+    if (!asleep && this.opts.firstInstanceOnly && head.occurrence > 1) return true;
     const taken = directionTargets(inst)[e.direction];
     if (!taken) return true;
-    const key = summaryKey(inst, taken, head.ctx);
+    const key = summaryKey(inst, taken, asleep ? e.state.callPathKey : head.ctx);
     const summary = this.summaries.get(key);
     if (!summary || summary.disjuncts.length === 0) return true;
     if (!this.backoff.shouldCheck(key)) return true;
