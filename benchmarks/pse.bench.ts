@@ -153,6 +153,7 @@ for (const s of subjects) {
     }
   }
   const med = (b: string, k: keyof Sample): number => median(samples.get(b)!.map((x) => x[k]));
+  const first = rows.length;
   for (const b of builds) {
     const cpu = med(b.name, 'cpu');
     const wp = med(b.name, 'wp');
@@ -169,7 +170,7 @@ for (const s of subjects) {
   ratios.vsDfs.push(med('dfs', 'cpu') / med('new', 'cpu'));
   if (hasBackoff) ratios.vsDfsBackoff.push(med('dfs', 'cpu') / med('new+backoff', 'cpu'));
   process.stdout.write(
-    `${s.name}: events/s new/base ${f(evs('new') / evs('base'))}×, CPU base/new ${f(med('base', 'cpu') / med('new', 'cpu'))}×, speed vs DFS: base ${f(med('dfs', 'cpu') / med('base', 'cpu'))}× new ${f(med('dfs', 'cpu') / med('new', 'cpu'))}×${hasBackoff ? ` new+backoff ${f(med('dfs', 'cpu') / med('new+backoff', 'cpu'))}×` : ''}\n`,
+    `${rows.slice(first).join('\n')}\n${s.name}: events/s new/base ${f(evs('new') / evs('base'))}×, CPU base/new ${f(med('base', 'cpu') / med('new', 'cpu'))}×, speed vs DFS: base ${f(med('dfs', 'cpu') / med('base', 'cpu'))}× new ${f(med('dfs', 'cpu') / med('new', 'cpu'))}×${hasBackoff ? ` new+backoff ${f(med('dfs', 'cpu') / med('new+backoff', 'cpu'))}×` : ''}\n`,
   );
 }
 const geo = (xs: number[]): number => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
