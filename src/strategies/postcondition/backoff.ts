@@ -118,8 +118,22 @@ export class Backoff {
     if (!this.enabled) return true;
     const rest = Math.max(0, cpuSeconds() - this.t0 - pseSeconds);
     const credit = paths > 0 ? (prunes * rest) / paths : 0;
-    if (pseSeconds <= this.limits.budget * rest + this.limits.graceSeconds + credit) return true;
+    const allowed = this.limits.budget * rest + this.limits.graceSeconds + credit;
+    if (pseSeconds <= allowed) {
+      // One walk may not overshoot the budget by much either (a Coreutils walk can take seconds): it
+      // stops, learning less, when the CPU clock passes what is left (at least a little, to progress).
+      this.deadline = cpuSeconds() + Math.max(allowed - pseSeconds, 0.05);
+      return true;
+    }
     this.stats.walksSkipped++;
     return false;
+  }
+
+  /** CPU time (cpuSeconds) at which the walk mayWalk allowed last should stop; Infinity when off. */
+  deadline = Infinity;
+
+  /** Whether the current walk is past its deadline (counted once per walk by the caller). */
+  pastDeadline(): boolean {
+    return this.enabled && cpuSeconds() > this.deadline;
   }
 }
