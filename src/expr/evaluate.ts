@@ -98,8 +98,6 @@ export function evaluate(e: Expr, assignment: Assignment): bigint {
 // Arrays read by an expression
 
 const EMPTY: ReadonlySet<ArrayDecl> = new Set();
-const arraysMemo = new Map<number, ReadonlySet<ArrayDecl>>();
-const updateArraysMemo = new Map<number, ReadonlySet<ArrayDecl>>();
 
 function isSubset(a: ReadonlySet<ArrayDecl>, b: ReadonlySet<ArrayDecl>): boolean {
   if (a.size > b.size) return false;
@@ -118,11 +116,12 @@ function union(a: ReadonlySet<ArrayDecl>, b: ReadonlySet<ArrayDecl>): ReadonlySe
 
 function updateArrays(u: UpdateNode | null): ReadonlySet<ArrayDecl> {
   if (!u) return EMPTY;
-  for (const n of updateChain(u, (x) => updateArraysMemo.has(x.id))) {
-    const below = n.next ? updateArraysMemo.get(n.next.id)! : EMPTY;
-    updateArraysMemo.set(n.id, union(below, union(collectArrays(n.index), collectArrays(n.value))));
+  if (u.arrays !== undefined) return u.arrays;
+  for (const n of updateChain(u, (x) => x.arrays !== undefined)) {
+    const below = n.next ? n.next.arrays! : EMPTY;
+    n.arrays = union(below, union(collectArrays(n.index), collectArrays(n.value)));
   }
-  return updateArraysMemo.get(u.id)!;
+  return u.arrays!;
 }
 
 /**
@@ -130,11 +129,11 @@ function updateArrays(u: UpdateNode | null): ReadonlySet<ArrayDecl> {
  * Constant tables are not included. The set is shared: do not mutate it.
  */
 export function collectArrays(e: Expr): ReadonlySet<ArrayDecl> {
-  const m = arraysMemo.get(e.id);
-  if (m) return m;
+  const m = e.arrays;
+  if (m !== undefined) return m;
   postOrder(
     e,
-    (n) => arraysMemo.has(n.id),
+    (n) => n.arrays !== undefined,
     (n) => {
       let s: ReadonlySet<ArrayDecl> = EMPTY;
       if (n.kind === Kind.Read) {
@@ -142,11 +141,11 @@ export function collectArrays(e: Expr): ReadonlySet<ArrayDecl> {
         s = array.isSymbolic ? new Set([array]) : EMPTY;
         s = union(s, updateArrays(n.updates));
       }
-      for (const k of n.kids) s = union(s, arraysMemo.get(k.id)!);
-      arraysMemo.set(n.id, s);
+      for (const k of n.kids) s = union(s, k.arrays!);
+      n.arrays = s;
     },
   );
-  return arraysMemo.get(e.id)!;
+  return e.arrays!;
 }
 
 // -------------------------------------------------------------------------------------------------

@@ -77,6 +77,10 @@ export class UpdateNode {
     readonly id: number,
     readonly length: number,
   ) {}
+
+  /** The symbolic arrays this list reads (evaluate.ts collectArrays' memo, on the node: a field load
+   *  instead of a lookup in a table of millions). */
+  arrays: ReadonlySet<ArrayDecl> | undefined = undefined;
 }
 
 export class Expr {
@@ -93,6 +97,10 @@ export class Expr {
     readonly updates: UpdateNode | null,
     readonly id: number,
   ) {}
+
+  /** The symbolic arrays this node reads (evaluate.ts collectArrays' memo, on the node: the backward
+   *  walks of --prune postcondition ask it of millions of nodes, and a field beats a global table). */
+  arrays: ReadonlySet<ArrayDecl> | undefined = undefined;
 
   get isConst(): boolean {
     return this.kind === Kind.Const;

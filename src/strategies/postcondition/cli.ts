@@ -39,5 +39,6 @@ export function postconditionOptions(flags: TechniqueFlags): Partial<Postconditi
     reuseWp: flags.pseReuseWp === true,
     pinAddresses: flags.psePinAddresses === true,
     checkOvershift: flags.checkOvershift === true,
+    backoff: flags.pseBackoff !== false,
   };
 }

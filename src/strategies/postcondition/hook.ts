@@ -27,6 +27,7 @@ import type { MemoryObject } from '../../memory/memory-object.js';
 import { ObjKind } from '../../memory/memory-object.js';
 import { PersistentIntMap } from '../../memory/persistent-map.js';
 import { familyOf, HEAP_ALLOCATORS, STRUCTOR_RUNNERS, TERMINAL_BUILTINS } from './builtins.js';
+import { Backoff, cpuSeconds, type BackoffLimits, type BackoffStats } from './backoff.js';
 import { Checker } from './check.js';
 import { directionTargets, Ev, EvKind, summaryKey } from './events.js';
 import { isEntryAlloca, isScalar, Leaves } from './leaves.js';
@@ -34,6 +35,20 @@ import { Semantics } from './semantics.js';
 import { Summaries } from './summary.js';
 import { Walker, type WalkStats } from './wp.js';
 import { WpState } from './precondition.js';
+
+/** The conjuncts every one of `disjuncts` has (all of a single one's); none when there are none. */
+function commonConjuncts(disjuncts: readonly (readonly Expr[])[]): Expr[] {
+  if (disjuncts.length === 0) return [];
+  let common = disjuncts[0]!.slice();
+  for (let k = 1; k < disjuncts.length && common.length > 0; k++) {
+    const has = new Set(disjuncts[k]);
+    common = common.filter((c) => has.has(c));
+  }
+  return common;
+}
+
+/** The barrier of a stretch of path executed while the back-off had recording off. */
+const ASLEEP = 'back-off: not recorded';
 
 /** Largest summary a pruned path carries back whole (when no single disjunct decided its check). */
 const LEARN_MAX_DISJUNCTS = 16;
@@ -56,6 +71,10 @@ export interface PostconditionOptions {
   symbolicOnly: boolean;
   /** Loads and stores at concrete addresses use the address, pinned by an equality (wp.ts pinnedAddress). */
   pinAddresses: boolean;
+  /** Adaptive back-off (backoff.ts): fewer checks and walks where they have not paid. */
+  backoff: boolean;
+  /** Its constants, when not the defaults (tests). */
+  backoffLimits?: Partial<BackoffLimits>;
 }
 
 export const DEFAULT_POSTCONDITION_OPTIONS: PostconditionOptions = {
@@ -66,6 +85,7 @@ export const DEFAULT_POSTCONDITION_OPTIONS: PostconditionOptions = {
   checkOvershift: false,
   symbolicOnly: false,
   pinAddresses: false,
+  backoff: true,
 };
 
 export interface PostconditionStats {
@@ -77,7 +97,11 @@ export interface PostconditionStats {
   unknown: number;
   checkSeconds: number;
   wpSeconds: number;
+  /** The same in CPU time of this process (the solver, a child process, is not in checkCpuSeconds). */
+  checkCpuSeconds: number;
+  wpCpuSeconds: number;
   walk: WalkStats;
+  backoff: BackoffStats;
   /** Summaries (locations) and disjuncts at the end. */
   locations: number;
   disjuncts: number;
@@ -114,17 +138,26 @@ export class PostconditionHook implements ExplorationHooks {
   private checker: Checker | null = null;
   private readonly paths = new WeakMap<ExecutionState, PathData>();
   private readonly locationIds = new Map<string, number>();
+  private backoff: Backoff;
+  /** Paths ended so far (the back-off's average path cost). */
+  private ended = 0;
+  /** Over the back-off's time budget: nothing is recorded (nor checked) until it is met again. */
+  private asleep = false;
 
   constructor(opts: Partial<PostconditionOptions> = {}) {
     this.opts = { ...DEFAULT_POSTCONDITION_OPTIONS, ...opts };
     this.summaries = new Summaries({ maxSize: this.opts.maxSummarySize, simplify: this.opts.simplify });
+    this.backoff = new Backoff(this.opts.backoff, this.opts.backoffLimits);
     this.stats = {
       checks: 0,
       prunes: 0,
       unknown: 0,
       checkSeconds: 0,
       wpSeconds: 0,
+      checkCpuSeconds: 0,
+      wpCpuSeconds: 0,
       walk: { walks: 0, events: 0, updates: 0, repeats: 0, specialised: 0, barriers: new Map() },
+      backoff: this.backoff.stats,
       locations: 0,
       disjuncts: 0,
     };
@@ -134,7 +167,17 @@ export class PostconditionHook implements ExplorationHooks {
   readonly createMemory = (ex: Executor): Memory => {
     this.ex = ex;
     this.sem = new Semantics(ex, this.leaves, this.opts.checkOvershift || ex.opts.checkOvershift);
-    this.walker = new Walker(this.sem, this.leaves, this.summaries, { firstInstanceOnly: this.opts.firstInstanceOnly, reuseWp: this.opts.reuseWp, symbolicOnly: this.opts.symbolicOnly, pinAddresses: this.opts.pinAddresses }, this.stats.walk);
+    // A fresh back-off per engine run (its clock starts with the run).
+    this.backoff = new Backoff(this.opts.backoff, this.opts.backoffLimits);
+    this.stats.backoff = this.backoff.stats;
+    this.walker = new Walker(
+      this.sem,
+      this.leaves,
+      this.summaries,
+      { firstInstanceOnly: this.opts.firstInstanceOnly, reuseWp: this.opts.reuseWp, symbolicOnly: this.opts.symbolicOnly, pinAddresses: this.opts.pinAddresses },
+      this.stats.walk,
+      this.backoff,
+    );
     this.checker = new Checker(ex, this.leaves);
     return new ObservedMemory(ex, this.observer);
   };
@@ -187,6 +230,10 @@ export class PostconditionHook implements ExplorationHooks {
     if (this.ex === null) return;
     const d = this.data(s);
     d.vetoes = null;
+    if (this.asleep) {
+      this.sleepOn(d, inst, s.stack.length - 1);
+      return;
+    }
     const head = d.head;
     const depth = s.stack.length - 1;
     if (head !== null) {
@@ -199,6 +246,18 @@ export class PostconditionHook implements ExplorationHooks {
       }
     }
     const ev = this.record(s, d, inst, depth);
+    d.head = ev;
+    d.owned = true;
+  }
+
+  /**
+   * Asleep (backoff.ts): one barrier event marks where recording stopped, so a walk of this path stops
+   * there (learning less: sound); the instructions after it cost one lookup each until recording resumes.
+   */
+  private sleepOn(d: PathData, inst: Instruction, depth: number): void {
+    if (d.head !== null && d.head.barrier === ASLEEP) return;
+    const ev = new Ev(EvKind.Barrier, inst, depth, d.head);
+    ev.barrier = ASLEEP;
     d.head = ev;
     d.owned = true;
   }
@@ -419,21 +478,29 @@ export class PostconditionHook implements ExplorationHooks {
     if ((inst.op !== 'br' && inst.op !== 'switch') || this.checker === null) return true;
     const d = this.paths.get(e.state);
     const head = d?.head;
-    if (!d || !head || head.inst !== inst || !head.pending) return true;
-    if (this.opts.firstInstanceOnly && head.occurrence > 1) return true;
+    // Asleep (back-off), the path records nothing, but checks go on: they are where PSE pays, and the
+    // prunes they make earn the budget back. Such a pruned path is not learnt from (no record of it).
+    const asleep = d !== undefined && head !== null && head !== undefined && head.barrier === ASLEEP;
+    if (!d || !head || ((head.inst !== inst || !head.pending) && !asleep)) return true;
+    if (!asleep && this.opts.firstInstanceOnly && head.occurrence > 1) return true;
     const taken = directionTargets(inst)[e.direction];
     if (!taken) return true;
-    const summary = this.summaries.get(summaryKey(inst, taken, head.ctx));
+    const key = summaryKey(inst, taken, asleep ? e.state.callPathKey : head.ctx);
+    const summary = this.summaries.get(key);
     if (!summary || summary.disjuncts.length === 0) return true;
+    if (!this.backoff.shouldCheck(key)) return true;
     this.stats.checks++;
     const t0 = performance.now();
+    const c0 = cpuSeconds();
     let answer;
     try {
       answer = await this.checker.covered(e.state, summary, e.condition);
     } finally {
       this.stats.checkSeconds += (performance.now() - t0) / 1000;
+      this.stats.checkCpuSeconds += cpuSeconds() - c0;
     }
     if (answer.verdict === 'unknown') this.stats.unknown++;
+    this.backoff.checked(key, answer.verdict === 'covered');
     if (answer.verdict !== 'covered') return true;
     this.stats.prunes++;
     // What the pruned path learns from: the one disjunct that alone held in this state (it covers every
@@ -453,13 +520,20 @@ export class PostconditionHook implements ExplorationHooks {
     const d = this.paths.get(s);
     if (!d || !end || this.walker === null) return;
     const head = d.head;
+    this.ended++;
     if (head === null) return;
+    // Over its time budget (backoff.ts) PSE learns nothing more from this path (learning less is sound)
+    // and sleeps — records and checks nothing — until a later path ends within the budget.
+    this.asleep = !this.backoff.mayWalk(this.stats.wpCpuSeconds + this.stats.checkCpuSeconds, this.stats.prunes, this.ended);
+    if (this.asleep) return;
     const t0 = performance.now();
+    const c0 = cpuSeconds();
     try {
       if (end.termination === 'pruned') this.learnPruned(head, d.vetoes ?? []);
       else if (end.termination === 'exit' || end.termination === 'error') this.learnEnd(head, end);
     } finally {
       this.stats.wpSeconds += (performance.now() - t0) / 1000;
+      this.stats.wpCpuSeconds += cpuSeconds() - c0;
     }
   }
 
@@ -541,11 +615,18 @@ export class PostconditionHook implements ExplorationHooks {
       v.learnt = true;
       const cond = this.sem!.branchCondition(head.inst, head.depth, v.taken);
       if (cond === null) continue;
-      let pi: Expr = B.FALSE;
-      for (const dj of v.disjuncts) pi = B.or(pi, B.all(dj));
-      pi = this.walker!.resolveShapes(pi, head.shape?.array ?? null);
+      // Conjuncts every disjunct has are conjoined one by one (Π = common ∧ ∨ rest): the walk then
+      // rewrites only those a step touches, and a single disjunct (the usual case) is no one big
+      // conjunct re-substituted at nearly every step of the prefix.
       const wp = new WpState();
-      wp.add(pi);
+      const shape = head.shape?.array ?? null;
+      for (const c of commonConjuncts(v.disjuncts)) wp.add(this.walker!.resolveShapes(c, shape));
+      if (v.disjuncts.length > 1) {
+        const common = new Set(commonConjuncts(v.disjuncts));
+        let pi: Expr = B.FALSE;
+        for (const dj of v.disjuncts) pi = B.or(pi, B.all(dj.filter((c) => !common.has(c))));
+        wp.add(this.walker!.resolveShapes(pi, shape));
+      }
       wp.add(cond);
       // The summary's shapes were decided for this state's stack; every earlier summary records its own.
       this.walker!.walk(head.prev, wp);

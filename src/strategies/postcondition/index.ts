@@ -35,9 +35,13 @@ export function createPostconditionPruner(opts: Partial<PostconditionOptions> = 
 
 export function reportLines(s: PostconditionStats): string[] {
   const lines = [
-    `postcondition: ${s.checks} checks, ${s.prunes} directions pruned, ${s.unknown} unknown; check ${s.checkSeconds.toFixed(2)} s, wp ${s.wpSeconds.toFixed(2)} s`,
+    `postcondition: ${s.checks} checks, ${s.prunes} directions pruned, ${s.unknown} unknown; check ${s.checkSeconds.toFixed(2)} s (CPU ${s.checkCpuSeconds.toFixed(2)}), wp ${s.wpSeconds.toFixed(2)} s (CPU ${s.wpCpuSeconds.toFixed(2)})`,
     `postcondition: ${s.walk.walks} walks over ${s.walk.events} events (${s.walk.repeats} stopped at a repeated precondition, ${s.walk.specialised} specialised), ${s.walk.updates} summary updates; ${s.locations} locations, ${s.disjuncts} disjuncts`,
   ];
+  const b = s.backoff;
+  if (b.locationsOff + b.checksSkipped + b.walksSkipped + b.walksShortened > 0) {
+    lines.push(`postcondition: back-off: ${b.locationsOff} locations off, ${b.checksSkipped} checks skipped, ${b.walksSkipped} walks skipped (time budget), ${b.walksShortened} walks shortened`);
+  }
   const barriers = [...s.walk.barriers.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8);
   if (barriers.length > 0) lines.push(`postcondition: walks stopped at: ${barriers.map(([k, n]) => `${k} (${n})`).join('; ')}`);
   return lines;
@@ -51,6 +55,8 @@ export function statsJson(s: PostconditionStats): Record<string, unknown> {
     unknown: s.unknown,
     checkSeconds: s.checkSeconds,
     wpSeconds: s.wpSeconds,
+    checkCpuSeconds: s.checkCpuSeconds,
+    wpCpuSeconds: s.wpCpuSeconds,
     walks: s.walk.walks,
     walkEvents: s.walk.events,
     walkRepeats: s.walk.repeats,
@@ -59,5 +65,6 @@ export function statsJson(s: PostconditionStats): Record<string, unknown> {
     locations: s.locations,
     disjuncts: s.disjuncts,
     barriers: Object.fromEntries(s.walk.barriers),
+    backoff: { ...s.backoff },
   };
 }

@@ -21,6 +21,10 @@ export const postconditionManifest: PrunerManifest = {
       flags: '--pse-pin-addresses',
       description: 'postcondition: loads and stores at concrete addresses use them, pinned by an equality (cheaper walks, more specific summaries)',
     },
+    {
+      flags: '--no-pse-backoff',
+      description: 'postcondition: no adaptive back-off (by default checks and walks stop where checks keep failing, and walks pause while they cost over 20% of the run)',
+    },
   ],
   async create(flags) {
     return (await import('./cli.js')).createPlugin(flags);

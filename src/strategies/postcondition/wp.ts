@@ -26,6 +26,7 @@ import type { Semantics } from './semantics.js';
 import { Substituter, type Subst } from './subst.js';
 import { arraysOf, type Cell, WpState } from './precondition.js';
 import type { Summaries } from './summary.js';
+import type { Backoff } from './backoff.js';
 
 /**
  * A recorded disjunct: what summaryOf needs of the branch event (its stack shape, frames and entry-block
@@ -85,6 +86,7 @@ export class Walker {
     private readonly summaries: Summaries,
     private readonly opts: WalkOptions,
     readonly stats: WalkStats,
+    private readonly backoff: Backoff | null = null,
   ) {
     summaries.finish = (p) => {
       const r = p.payload as Recorded;
@@ -145,11 +147,28 @@ export class Walker {
 
   /** Walks from `start` back to the path's first event with `wp` as the precondition after `start`. */
   walk(start: Ev | null, wp: WpState): void {
+    // With the back-off, the walk ends at the earliest branch of the path whose location is still on:
+    // before it nothing would be recorded (a cheap scan: no step is taken).
+    let last: Ev | null = null;
+    if (this.backoff?.enabled) {
+      for (let ev = start; ev !== null && ev.branches > 0; ev = ev.prev) if (this.records(ev)) last = ev;
+      if (last === null) {
+        this.backoff.stats.walksShortened++;
+        return;
+      }
+      if (last.branches > 1) this.backoff.stats.walksShortened++;
+    }
     this.stats.walks++;
     // Before the path's first branch there is nothing left to record.
     for (let ev = start; ev !== null && ev.branches > 0; ev = ev.prev) {
       this.stats.events++;
+      // The back-off's time budget, looked at every 256 events (a clock read costs about a µs).
+      if ((this.stats.events & 255) === 0 && this.backoff?.pastDeadline()) {
+        this.stats.barriers.set('back-off: time budget', (this.stats.barriers.get('back-off: time budget') ?? 0) + 1);
+        return;
+      }
       const why = this.step(ev, wp);
+      if (ev === last) return;
       if (why === REPEATED) {
         this.stats.repeats++;
         return;
@@ -164,6 +183,13 @@ export class Walker {
         return;
       }
     }
+  }
+
+  /** Whether a walk records a disjunct at branch event `ev` (a br/switch whose successor is known). */
+  private records(ev: Ev): boolean {
+    if ((ev.kind !== EvKind.Br && ev.kind !== EvKind.Switch) || ev.taken === null) return false;
+    if (!(ev.symbolic || !this.opts.symbolicOnly) || (this.opts.firstInstanceOnly && ev.occurrence > 1)) return false;
+    return this.backoff === null || !this.backoff.isOff(summaryKey(ev.inst, ev.taken, ev.ctx));
   }
 
   private addAll(wp: WpState, cs: readonly Expr[]): void {
@@ -304,7 +330,7 @@ export class Walker {
           if (ev.walked.has(sig)) return REPEATED;
           ev.walked.add(sig);
         }
-        if ((ev.symbolic || !this.opts.symbolicOnly) && (!this.opts.firstInstanceOnly || ev.occurrence <= 1)) {
+        if (this.records(ev)) {
           this.stats.updates++;
           // One shape object per branch event (shared by the walks through it), never the event itself.
           ev.recordedShape ??= { frames: ev.frames, allocas: ev.allocas, shape: ev.shape };

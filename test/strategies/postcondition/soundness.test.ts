@@ -14,7 +14,7 @@ import { both, pathCount } from './helpers.js';
 afterAll(closeSolver);
 
 const SETTINGS = [
-  { name: 'plain', pse: {} },
+  { name: 'plain (no back-off)', pse: { backoff: false } },
   { name: 'all heuristics', pse: { firstInstanceOnly: true, simplify: true, reuseWp: true } },
   { name: 'all heuristics, pinned addresses', pse: { firstInstanceOnly: true, simplify: true, reuseWp: true, pinAddresses: true } },
 ];
