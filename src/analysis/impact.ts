@@ -15,12 +15,19 @@
 // to its callers, which the intraprocedural analysis deliberately does not treat as a use at `ret`),
 // with the care for call sites described at stage 1 and stage 3 below.
 
-import type { Instruction } from '../ir/model.js';
+import type { Func, Instruction } from '../ir/model.js';
 import type { EdgeKind, Pdg } from './pdg.js';
 
 export interface ImpactOptions {
   /** Follow dependences across calls (param, mem-in, ret, out, entry); default false, as in DiSE. */
   readonly interprocedural?: boolean;
+  /**
+   * Interprocedurally, the functions stage 1 may enter from a call (param, mem-in, entry); default all.
+   * DiSE keeps out of the libc: its return and memory edges lead back to every call site of a library
+   * function (printf's stdout buffer would carry one impacted printf to every other), while the call
+   * site itself already stands for what the callee does (the call's result and the memory it writes).
+   */
+  readonly enter?: (f: Func) => boolean;
 }
 
 export interface Impact {
@@ -38,6 +45,7 @@ const INTER: readonly EdgeKind[] = ['param', 'mem-in', 'ret', 'out'];
 
 export function impactSet(pdg: Pdg, changed: Iterable<Instruction>, opts: ImpactOptions = {}): Impact {
   const inter = opts.interprocedural ?? false;
+  const enter = opts.enter;
   const control = new Set<EdgeKind>(inter ? [...CONTROL, 'entry'] : CONTROL);
   const data = new Set<EdgeKind>(inter ? [...DATA, ...INTER] : DATA);
   const both = new Set<EdgeKind>([...control, ...data]);
@@ -73,6 +81,7 @@ export function impactSet(pdg: Pdg, changed: Iterable<Instruction>, opts: Impact
     for (const e of pdg.users(x, both)) {
       if (e.kind === 'entry' && (m & CTRL) === 0) continue;
       if ((e.kind === 'param' || e.kind === 'mem-in') && (m & DOWN) === 0) continue;
+      if ((e.kind === 'param' || e.kind === 'mem-in' || e.kind === 'entry') && enter && !enter(e.to.parent.fn)) continue;
       const up = e.kind === 'ret' || e.kind === 'out';
       reach(e.to, up ? 0 : e.kind === 'control' || e.kind === 'gate' || e.kind === 'entry' ? DOWN | CTRL : DOWN);
     }

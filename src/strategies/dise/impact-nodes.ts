@@ -12,9 +12,10 @@
 //   same position among that line's instructions of the same opcode in the same function (the
 //   paper's ASTClone, at instruction level); when the line's shape differs, to every instruction of the
 //   line. Unlocated OLD instructions (the -O0 parameter spills) are not mapped.
-// - The analysis follows dependences through the whole module (interprocedural by default), but only
-//   instructions of the program's functions (those with code on a line of NEW's source) are nodes: the
-//   libc and the POSIX model are not versions of anything; their effect on the program's nodes is kept.
+// - The analysis follows dependences between the program's functions (those with code on a line of
+//   NEW's source; interprocedural by default) and does not enter the libc or the POSIX model: a library
+//   call stands for what its callee does (its result, the memory it writes), at that call site only;
+//   only instructions of the program's functions are nodes (the library is no version of anything).
 // - Besides instructions, each direction of an impacted deciding terminator is a node (an edge node):
 //   in IR an `if` without `else` has no instruction on its false side, and without such a node the
 //   paper's prune() would drop the false side of a changed condition whenever the true side had
@@ -83,12 +84,14 @@ export function impactNodes(run: Module, pair: VersionPair, opts: { interprocedu
   for (const d of pair.deletions) if (d.newLine !== undefined) lines.add(d.newLine);
   for (const l of lines) for (const i of sm.instsAt(newSource, l)) changed.add(i);
   const analysis = analyzeModule(run);
-  const impNew = changed.size > 0 ? analysis.impact([...changed].map((i) => i.id), { interprocedural: opts.interprocedural }) : null;
+  const prog = programFunctions(run, newSource);
+  const impNew = changed.size > 0 ? analysis.impact([...changed].map((i) => i.id), { interprocedural: opts.interprocedural, enter: (f) => prog.has(f) }) : null;
 
   // OLD's removed instructions and their impact, mapped through unchanged lines.
   const fromOld = new Set<Instruction>();
   if (pair.deletedOld.size > 0) {
-    const impOld = analyzeModule(pair.old.module).impact([...pair.deletedOld], { interprocedural: opts.interprocedural });
+    const oldProg = programFunctions(pair.old.module, pair.old.source);
+    const impOld = analyzeModule(pair.old.module).impact([...pair.deletedOld], { interprocedural: opts.interprocedural, enter: (f) => oldProg.has(f) });
     for (const oi of impOld.impacted) {
       if (!oi.loc || oi.loc.line <= 0 || !sameFile(oi.loc.file, pair.old.source)) continue;
       const nl = pair.lineMap.get(oi.loc.line);
@@ -97,7 +100,6 @@ export function impactNodes(run: Module, pair: VersionPair, opts: { interprocedu
     }
   }
 
-  const prog = programFunctions(run, newSource);
   const nodes: ImpactNode[] = [];
   const byInst = new Map<number, number>();
   const byEdge = new Map<string, number>();

@@ -69,7 +69,10 @@ export class Reachability {
   ) {
     this.size = nodes.nodes.length;
     const cg = callGraphOf(module);
-    this.targets = (c) => cg.targetsOf(c);
+    // main is entered once, by the start-up code; a call through a pointer in the libc (stdio's write
+    // hooks) may reach every function that escaped, main included, which would make every program
+    // point "reach" all of main's nodes and prune nothing.
+    this.targets = (c) => cg.targetsOf(c).filter((f) => f.name !== 'main');
     this.callers = (f) => cg.callersOf(f);
     this.computeFunctions(cg.sccs);
     this.computeAfterReturn();

@@ -1,15 +1,16 @@
 // Helpers of the DiSE suites: `sympath run` through the real CLI, and what affected.json says.
 
-import { spawnSync } from 'node:child_process';
+import { execa } from 'execa';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../engine/helpers.js';
 
 export const FIXTURES = join(ROOT, 'test', 'fixtures', 'dise');
 
-export function sympath(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'sympath.mjs'), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+/** `sympath ARGS` in a child process (asynchronously: a blocked test worker misses vitest's heartbeats). */
+export async function sympath(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const r = await execa(process.execPath, [join(ROOT, 'bin', 'sympath.mjs'), ...args], { reject: false, stdin: 'ignore' });
+  return { status: r.exitCode ?? null, stdout: String(r.stdout), stderr: String(r.stderr) };
 }
 
 export interface AffectedJson {

@@ -38,8 +38,8 @@ const SUBJECTS: Subject[] = [
 
 const key = (s: readonly number[]): string => s.join(',');
 
-function run(out: string, args: string[]): string {
-  const r = sympath(['run', '--libc', 'none', '--output-dir', out, ...args]);
+async function run(out: string, args: string[]): Promise<string> {
+  const r = await sympath(['run', '--libc', 'none', '--output-dir', out, ...args]);
   expect(r.status, r.stderr).toBe(0);
   return out;
 }
@@ -53,7 +53,7 @@ describe.each(SUBJECTS)('DiSE on the mutants of $file', (subject) => {
   beforeAll(async () => {
     work = tempDir('dise-soundness-');
     mutants = await mutateFile(subject.file, { outDir: join(work, 'mutants'), max: subject.max, seed: 1, ...(subject.functions ? { functions: subject.functions } : {}) });
-    exhaustive = run(join(work, 'exhaustive'), ['--search', 'dfs', subject.file]);
+    exhaustive = await run(join(work, 'exhaustive'), ['--search', 'dfs', subject.file]);
     kill = (await killMutants([exhaustive], { mutantsDir: join(work, 'mutants'), timeoutSeconds: 2 })).runs[0]!;
   }, 300_000);
 
@@ -62,8 +62,8 @@ describe.each(SUBJECTS)('DiSE on the mutants of $file', (subject) => {
     let pruned = 0;
     for (const m of mutants.mutants) {
       const spec = `${join(work, 'mutants')}#${m.id}`;
-      const record = run(join(work, `record-${m.id}`), ['--base', spec, '--no-dise', subject.file]);
-      const dise = run(join(work, `dise-${m.id}`), ['--base', spec, subject.file]);
+      const record = await run(join(work, `record-${m.id}`), ['--base', spec, '--no-dise', subject.file]);
+      const dise = await run(join(work, `dise-${m.id}`), ['--base', spec, subject.file]);
       // The record run is exhaustive DFS again: the same tests as the run `kill` replayed.
       const tests = ktests(exhaustive);
       expect(ktests(record)).toEqual(tests);
