@@ -217,6 +217,8 @@ export class Executor implements SearcherContext {
 
   private async loop(): Promise<void> {
     const searcher = this.searcher;
+    // For onResume: a selected state waited unless it is the one that ran last or one its last batch
+    // created (under DFS the new side of a fork runs first; the forking state is the waiting sibling).
     let last: ExecutionState | null = null;
     let lastCreated: readonly ExecutionState[] = [];
     while (!searcher.empty() && this.haltReason === undefined) {
@@ -232,7 +234,7 @@ export class Executor implements SearcherContext {
       let quantum = this.live.size > 1 ? MULTI_QUANTUM : SOLO_QUANTUM;
       if (this.opts.maxInstructions > 0) quantum = Math.max(1, Math.min(quantum, this.opts.maxInstructions - this.instructions));
       const n = await this.runBatch(s, quantum);
-      lastCreated = this.added.length > 0 ? [...this.added] : [];
+      if (this.resumeHooks.length > 0) lastCreated = this.added.length > 0 ? [...this.added] : [];
       if (n > 0) searcher.instructionsRun?.(n);
       this.updateSearcher(s);
       // Past --max-time the solver answers nothing: tests of paths ended now are solved for in
