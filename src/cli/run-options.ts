@@ -5,7 +5,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from '../engine/options.js';
 import { searcherHelp, SUBPATH_COMBINED, SUBPATH_COMBINED_LENGTHS, UnknownSearcherError, validateSearcherNames } from '../search/index.js';
 import { DEFAULT_BACKEND } from '../solver/solver.js';
-import { driverManifests, prunerManifests, TECHNIQUES } from '../strategies/registry.js';
+import { activePruners, driverManifests, prunerManifests, TECHNIQUES } from '../strategies/registry.js';
 import { errorKindsOf } from './run-errors.js';
 import { UserError } from './user-error.js';
 
@@ -143,6 +143,15 @@ export function checkFlags(flags: RunFlags): void {
       throw new UserError(`sympath run: --prune: unknown pruning hook '${p}'; available: ${available}`);
     }
   }
+  const { installed } = activePruners(flags.prune, flags);
+  for (const m of prunerManifests()) {
+    if (!installed.includes(m.name)) continue;
+    const how = m.activation && !flags.prune.includes(m.name) ? `--${m.activation.option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` : `--prune ${m.name}`;
+    if (flags.driver !== undefined) throw new UserError(`sympath run: ${how} and --driver do not combine (${m.name} acts on the forking search)`);
+    if (m.search !== undefined && flags.search.some((x) => x !== m.search)) {
+      throw new UserError(`sympath run: ${how} (${m.name}) explores with --search ${m.search}; --search ${flags.search.find((x) => x !== m.search)} was given`);
+    }
+  }
   try {
     errorKindsOf(flags.exitOnErrorType ?? []);
   } catch (e) {
@@ -159,11 +168,20 @@ export function checkFlags(flags: RunFlags): void {
 /** The POSIX model's options (KLEE's), to warn when they are given without --posix-runtime. */
 export const POSIX_MODEL_OPTION = /^--?(sym-arg|sym-args|sym-files|sym-stdin|sym-stdout|max-fail|fd-fail|save-all-writes)$/;
 
+/** The searchers of a run: --search, else the one an active technique explores with, else the default. */
+function searchOf(flags: RunFlags): string[] {
+  if (flags.search.length > 0) return [...flags.search];
+  const { installed } = activePruners(flags.prune, flags);
+  const wanted = prunerManifests().find((m) => installed.includes(m.name) && m.search !== undefined)?.search;
+  return wanted !== undefined ? [wanted] : [...DEFAULT_ENGINE_OPTIONS.search];
+}
+
 export function engineOptions(flags: RunFlags, programArgs: string[], programSourceFiles: string[]): EngineOptions {
   return {
     ...DEFAULT_ENGINE_OPTIONS,
-    search: flags.search.length > 0 ? [...flags.search] : [...DEFAULT_ENGINE_OPTIONS.search],
-    prune: [...flags.prune],
+    search: searchOf(flags),
+    // The pruners that prune: --prune and the ones an activation option switched on (registry.ts).
+    prune: activePruners(flags.prune, flags).pruning,
     seed: flags.seed,
     maxTime: flags.maxTime,
     maxInstructions: flags.maxInstructions,

@@ -28,6 +28,7 @@ import { doneLines, elapsedText, replayAtEnd, shellQuote, stamp } from './run-re
 import { checkPosixArgs } from './posix-args.js';
 import { ErrorConsole, errorKindsOf, errorSummary, EXIT_ON_ERROR } from './run-errors.js';
 import { UserError } from './user-error.js';
+import { activePruners } from '../strategies/registry.js';
 
 export { defaultSolverTime, type RunDeps, type RunEnvironmentLike, type RunResultLike } from './run-deps.js';
 export type { RunIO } from './run-io.js';
@@ -216,7 +217,30 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   // Pruning hooks come from the registry; a forking run under --check-pruning alone needs the session
   // too, for the engines whose covered lines it compares.
   const sessions = await import('../strategies/session.js');
-  const pruning = flags.driver === undefined && (opts.prune.length > 0 || flags.checkPruning) ? await sessions.pruningSession(opts.prune, flags) : null;
+  const { installed } = activePruners(flags.prune, flags);
+  const pruning = flags.driver === undefined && (installed.length > 0 || flags.checkPruning) ? await sessions.pruningSession(installed, flags) : null;
+  if (pruning) {
+    // A technique's static work (DiSE's impact analysis, --base's other version) may find bad input:
+    // a user error, and no output directory is left behind, as for a program that does not load.
+    try {
+      await pruning.prepare({
+        module,
+        options: opts,
+        cwd: io.cwd,
+        programFiles: absFiles,
+        compile: compileOpts,
+        message: (text) => {
+          output.message(text);
+          io.err(`sympath: ${text}\n`);
+        },
+      });
+    } catch (e) {
+      removeInterrupt?.();
+      rmSync(outDir, { recursive: true, force: true });
+      if (e instanceof UserError) throw e;
+      throw new UserError(`sympath run: ${(e as Error).message}`);
+    }
+  }
   const results: RunResultLike[] = [];
   const solverStats = { queries: 0, z3Queries: 0, cacheHits: 0, seconds: 0 };
   let result: RunResultLike;
@@ -300,6 +324,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     tests: output.tests,
     errors: output.errors,
     ...(result.driver ? { driver: result.driver } : {}),
+    ...(pruning?.statsSections() ? { pruning: pruning.statsSections()! } : {}),
   });
   if (!output.writeStats(stats)) io.err(`sympath: stats.json not written: ${output.lastFailure}\n`);
   const finished = now();
@@ -336,6 +361,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       io.err(`sympath: ${line}\n`);
     }
     if (report.file) output.writeJson(report.file.name, report.file.json);
+    for (const f of report.extraFiles ?? []) output.writeJson(f.name, f.json);
   }
   for (const line of doneLines(stats)) io.err(`${line}\n`);
   for (const line of errorSummary(output.errors)) io.err(`sympath: ${line}\n`);

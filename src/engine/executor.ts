@@ -98,6 +98,8 @@ export class Executor implements SearcherContext {
   /** Called on every block entry when a hook subscribes to blocks; null otherwise (no cost). */
   readonly blockHook: ((s: ExecutionState, bb: BasicBlock) => void) | null;
   private readonly branchHooks: ExplorationHooks[];
+  /** Hooks asked before a waiting state runs again (onResume); empty for most runs. */
+  private readonly resumeHooks: ExplorationHooks[];
   /** Hooks told about forks (onFork); empty for most runs (then a fork calls nothing). */
   private readonly forkHooks: ExplorationHooks[];
   /** Whether states record their branch traces (a hook asked for them). */
@@ -144,6 +146,7 @@ export class Executor implements SearcherContext {
     this.hooks = env.hooks ?? [];
     this.branchHooks = this.hooks.filter((h) => h.onBranch);
     this.forkHooks = this.hooks.filter((h) => h.onFork);
+    this.resumeHooks = this.hooks.filter((h) => h.onResume);
     this.tracing = this.hooks.some((h) => h.wantsTrace);
     const blockHooks = this.hooks.filter((h) => h.onBlock);
     this.blockHook = blockHooks.length ? (s, bb) => blockHooks.forEach((h) => h.onBlock!(s, bb)) : null;
@@ -217,11 +220,24 @@ export class Executor implements SearcherContext {
 
   private async loop(): Promise<void> {
     const searcher = this.searcher;
+    // For onResume: a selected state waited unless it is the one that ran last or one its last batch
+    // created (under DFS the new side of a fork runs first; the forking state is the waiting sibling).
+    let last: ExecutionState | null = null;
+    let lastCreated: readonly ExecutionState[] = [];
     while (!searcher.empty() && this.haltReason === undefined) {
       const s = searcher.select() as ExecutionState;
+      if (this.resumeHooks.length > 0 && last !== null && s !== last && !lastCreated.includes(s) && !(await this.resumeAllowed(s))) {
+        this.term.pruned(s);
+        lastCreated = [];
+        this.updateSearcher(null);
+        if (this.term.hasPending && !this.budget.pastMaxTime()) await this.term.flush();
+        continue;
+      }
+      last = s;
       let quantum = this.live.size > 1 ? MULTI_QUANTUM : SOLO_QUANTUM;
       if (this.opts.maxInstructions > 0) quantum = Math.max(1, Math.min(quantum, this.opts.maxInstructions - this.instructions));
       const n = await this.runBatch(s, quantum);
+      if (this.resumeHooks.length > 0) lastCreated = this.added.length > 0 ? [...this.added] : [];
       if (n > 0) searcher.instructionsRun?.(n);
       this.updateSearcher(s);
       // Past --max-time the solver answers nothing: tests of paths ended now are solved for in
@@ -383,6 +399,15 @@ export class Executor implements SearcherContext {
   private async allowed(s: ExecutionState, inst: Instruction, cond: Expr, dir: number): Promise<boolean> {
     for (const h of this.branchHooks) {
       const r = h.onBranch!({ state: s, inst, condition: cond, direction: dir });
+      if (!(typeof r === 'boolean' ? r : await r)) return false;
+    }
+    return true;
+  }
+
+  /** Whether hooks let the waiting state `s` run again (onResume). */
+  private async resumeAllowed(s: ExecutionState): Promise<boolean> {
+    for (const h of this.resumeHooks) {
+      const r = h.onResume!(s);
       if (!(typeof r === 'boolean' ? r : await r)) return false;
     }
     return true;

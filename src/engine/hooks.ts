@@ -6,6 +6,10 @@
 //   onFork       when a state is copied for the other side of a fork (per-state hook data follows it);
 //   onInstruction / onBlock  only when a hook defines them (the engine then runs a slower loop; with no
 //                such hook the hot path does not even test for them);
+//   onResume     when the searcher selects a state that waited: neither the state that ran last nor one
+//                its last step created (for DFS: a pending sibling, resumed at backtrack) — returning
+//                false (or a promise of false) ends it as 'pruned' before it runs again (lazy pruning,
+//                as DiSE's: the decision sees everything explored since the fork);
 //   onTerminate  when a path ends, with its test (null when none was written) and how it ended.
 // A hook that sets `wantsTrace` makes every state record its branch instances (state.trace: each
 // symbolic branch decision with its condition, newest first, shared between forks), the trace a
@@ -46,6 +50,8 @@ export interface TerminationInfo {
   readonly error?: { readonly kind: ErrorKind; readonly message: string };
   /** The instruction the error happened at, when known. */
   readonly inst?: Instruction | null;
+  /** The test's file name in the output directory (test000001.ktest), when one was written. */
+  readonly testFile?: string;
 }
 
 export interface ExplorationHooks {
@@ -57,5 +63,7 @@ export interface ExplorationHooks {
   onFork?(parent: ExecutionState, child: ExecutionState): void;
   onInstruction?(state: ExecutionState, inst: Instruction): void;
   onBlock?(state: ExecutionState, block: BasicBlock): void;
+  /** A waiting state is about to run again (see the file comment); false prunes it. */
+  onResume?(state: ExecutionState): boolean | Promise<boolean>;
   onTerminate?(state: ExecutionState, test: TestCase | null, end?: TerminationInfo): void;
 }

@@ -16,6 +16,8 @@ export interface StatsJson {
   coverage: { instructionsCovered: number; instructionsTotal: number; linesCovered: number; linesTotal: number };
   /** With `--driver NAME` of a registered technique: the driver's own counts (README, "stats.json"). */
   driver?: Record<string, unknown>;
+  /** Pruning techniques' own counts, by technique name (e.g. `pruning.dise`; README, "stats.json"). */
+  pruning?: Record<string, Record<string, unknown>>;
 }
 
 export interface StatsError {
@@ -88,6 +90,7 @@ export interface StatsInput {
   tests: number;
   errors: readonly StatsError[];
   driver?: Record<string, unknown>;
+  pruning?: Record<string, Record<string, unknown>>;
 }
 
 const round = (x: number, digits = 3): number => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -117,6 +120,7 @@ export function buildStats(i: StatsInput): StatsJson {
       linesTotal: r.coverage.linesTotal,
     },
     ...(i.driver ? { driver: i.driver } : {}),
+    ...(i.pruning ? { pruning: i.pruning } : {}),
   };
 }
 

@@ -156,7 +156,7 @@ export class Terminator {
     if (p.error) test.error = p.error;
     const name = this.ex.env.sink.add(test);
     if (name !== null) this.testsWritten++;
-    this.ex.hookTerminate(s, test, end());
+    this.ex.hookTerminate(s, test, name !== null ? { ...end(), testFile: name } : end());
     if (opts.maxTests > 0 && this.testsWritten >= opts.maxTests) this.ex.halt('max-tests');
   }
 

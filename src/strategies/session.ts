@@ -12,7 +12,7 @@ import type { EngineOptions } from '../engine/options.js';
 import type { TestCase, TestSink } from '../engine/test-case.js';
 import type { Module } from '../ir/model.js';
 import { comparePruning, coveredLines, coveredLinesOf, errorSite, errorSitesOf, formatPruningCheck, type PruningCheck } from './check-pruning.js';
-import { driverManifests, prunerManifests, type DriverPlugin, type PruningPlugin, type TechniqueFlags, type TechniqueReport } from './registry.js';
+import { driverManifests, prunerManifests, type DriverPlugin, type PrepareContext, type PruningPlugin, type TechniqueFlags, type TechniqueReport } from './registry.js';
 
 export interface PruningEnv {
   hooks: ExplorationHooks[];
@@ -23,7 +23,25 @@ export interface PruningEnv {
 export class PruningSession {
   private readonly engines: Executor[] = [];
 
-  constructor(private readonly plugins: readonly PruningPlugin[]) {}
+  constructor(
+    private readonly plugins: readonly PruningPlugin[],
+    private readonly names: readonly string[] = [],
+  ) {}
+
+  /** Each plugin's static work before the first run (throws Error for bad input). */
+  async prepare(ctx: PrepareContext): Promise<void> {
+    for (const p of this.plugins) await p.prepare?.(ctx);
+  }
+
+  /** stats.json's `pruning` section: each plugin's own, by technique name; undefined when none has one. */
+  statsSections(): Record<string, Record<string, unknown>> | undefined {
+    const out: Record<string, Record<string, unknown>> = {};
+    this.plugins.forEach((p, k) => {
+      const s = p.statsSection?.();
+      if (s) out[this.names[k] ?? `pruner${k}`] = s;
+    });
+    return Object.keys(out).length > 0 ? out : undefined;
+  }
 
   /** The hooks and memory of the next engine run. */
   nextRun(): PruningEnv {
@@ -60,7 +78,7 @@ export async function pruningSession(names: readonly string[], flags: TechniqueF
     if (!m) throw new Error(`unknown pruning hook '${n}'`);
     plugins.push(await m.create(flags));
   }
-  return new PruningSession(plugins);
+  return new PruningSession(plugins, names);
 }
 
 /** What a driver run gives the CLI besides the engine's RunResult. */
