@@ -48,7 +48,7 @@ const STREAM_WRITERS = new Set(['printf', 'vprintf', 'fprintf', 'vfprintf', 'put
 /** Built-ins that end the path. */
 const ENDERS = new Set(['exit', '_exit', '_Exit', 'abort', '__assert_fail', '__assert', 'klee_report_error', 'klee_silent_exit', 'klee_abort']);
 /** External functions that neither output nor fail on a valid program state (debug info, markers). */
-const QUIET = /^(llvm\.(dbg|lifetime|stacksave|stackrestore|assume|expect|va_start|va_end|va_copy|smax|smin|umax|umin|abs|ctlz|cttz|ctpop|bswap|fshl|fshr|sadd|uadd|ssub|usub|smul|umul)|klee_make_symbolic$|klee_assume$|klee_int$|klee_range$|klee_is_symbolic$|klee_warning|klee_print_|klee_prefer_cex$|klee_get_value|sympath_output$)/;
+const QUIET = /^(llvm\.(dbg|lifetime|stacksave|stackrestore|assume|expect|va_start|va_end|va_copy|smax|smin|umax|umin|abs|ctlz|cttz|ctpop|bswap|fshl|fshr|sadd|uadd|ssub|usub|smul|umul)|klee_make_symbolic$|klee_int$|klee_is_symbolic$|klee_warning|klee_print_|klee_prefer_cex$|klee_get_value|sympath_output$)/;
 const DIVIDING = new Set(['udiv', 'sdiv', 'urem', 'srem']);
 const SHIFTING = new Set(['shl', 'lshr', 'ashr']);
 const ACCESSING = new Set(['load', 'store', 'atomicrmw', 'cmpxchg']);

@@ -34,12 +34,26 @@ export interface PathPartition {
 const COMMUTATIVE = new Set<Kind>([Kind.Add, Kind.Mul, Kind.And, Kind.Or, Kind.Xor, Kind.Eq]);
 const canonMemo = new WeakMap<Expr, string>();
 
+function contentHash(bytes: Uint8Array): string {
+  let h = 0x811c9dc5;
+  for (const b of bytes) h = Math.imul(h ^ b, 0x01000193);
+  return (h >>> 0).toString(16);
+}
+
 /** An expression's text with the operands of commutative operators sorted (independent of node ids). */
 export function canon(e: Expr): string {
   const known = canonMemo.get(e);
   if (known !== undefined) return known;
   let s: string;
-  if (e.kind === Kind.Const || e.kind === Kind.Read) s = e.toString();
+  if (e.kind === Kind.Const) s = e.toString();
+  else if (e.kind === Kind.Read) {
+    const a = e.array!;
+    const ups: string[] = [];
+    for (let u = e.updates; u; u = u.next) ups.push(`${canon(u.index)}=${canon(u.value)}`);
+    // A constant array is named after its contents: its name is fresh in every run.
+    const name = a.constantValues ? `const${a.size}_${contentHash(a.constantValues)}` : a.name;
+    s = `(Read w8 ${canon(e.kids[0]!)} ${name}${ups.length ? ` [${ups.join(', ')}]` : ''})`;
+  }
   else if (e.kind === Kind.Extract) s = `(Extract w${e.width} ${e.offset} ${canon(e.kids[0]!)})`;
   else {
     const kids = e.kids.map(canon);
