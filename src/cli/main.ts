@@ -14,6 +14,7 @@ import { register as registerAnalyze } from './analyze.js';
 import { register as registerReplay } from './replay.js';
 import { register as registerMutate } from './mutate.js';
 import { register as registerKill } from './kill.js';
+import { register as registerSignature } from './signature.js';
 
 export async function runCli(argv: string[]): Promise<void> {
   // `sympath ... | head` and `> /dev/full`: no EPIPE/ENOSPC stack trace (std-streams.ts).
@@ -37,6 +38,7 @@ export async function runCli(argv: string[]): Promise<void> {
   registerReplay(program);
   registerMutate(program);
   registerKill(program);
+  registerSignature(program);
   try {
     await program.parseAsync(kleeStyleOptions(program, argv));
   } catch (e) {

@@ -34,6 +34,33 @@ export interface PathPartition {
 const COMMUTATIVE = new Set<Kind>([Kind.Add, Kind.Mul, Kind.And, Kind.Or, Kind.Xor, Kind.Eq]);
 const canonMemo = new WeakMap<Expr, string>();
 
+/**
+ * A concatenation of byte reads of one symbolic array at consecutive constant indices, high byte first
+ * (a little-endian load of an input): `x`, or `x[lo..hi]` for part of it; '' for anything else.
+ */
+function wholeReads(e: Expr): string {
+  const parts: Expr[] = [];
+  let cur: Expr = e;
+  while (cur.kind === Kind.Concat) {
+    parts.push(cur.kids[0]!);
+    cur = cur.kids[1]!;
+  }
+  parts.push(cur);
+  const first = parts[0]!;
+  if (first.kind !== Kind.Read || first.updates || !first.array!.isSymbolic) return '';
+  const a = first.array!;
+  let prev = -1n;
+  for (const p of parts) {
+    if (p.kind !== Kind.Read || p.array !== a || p.updates || !p.kids[0]!.isConst) return '';
+    const i = p.kids[0]!.value;
+    if (prev >= 0n && i !== prev - 1n) return '';
+    prev = i;
+  }
+  const hi = Number(first.kids[0]!.value);
+  const lo = Number(prev);
+  return lo === 0 && hi === a.size - 1 ? a.name : `${a.name}[${lo}..${hi}]`;
+}
+
 function contentHash(bytes: Uint8Array): string {
   let h = 0x811c9dc5;
   for (const b of bytes) h = Math.imul(h ^ b, 0x01000193);
@@ -54,7 +81,9 @@ export function canon(e: Expr): string {
     const name = a.constantValues ? `const${a.size}_${contentHash(a.constantValues)}` : a.name;
     s = `(Read w8 ${canon(e.kids[0]!)} ${name}${ups.length ? ` [${ups.join(', ')}]` : ''})`;
   }
-  else if (e.kind === Kind.Extract) s = `(Extract w${e.width} ${e.offset} ${canon(e.kids[0]!)})`;
+  else if (e.kind === Kind.Concat && (s = wholeReads(e)) !== '') {
+    // x's bytes read in order: the variable itself (or a byte range of it)
+  } else if (e.kind === Kind.Extract) s = `(Extract w${e.width} ${e.offset} ${canon(e.kids[0]!)})`;
   else {
     const kids = e.kids.map(canon);
     if (COMMUTATIVE.has(e.kind)) kids.sort();
