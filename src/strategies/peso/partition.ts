@@ -61,6 +61,16 @@ function wholeReads(e: Expr): string {
   return lo === 0 && hi === a.size - 1 ? a.name : `${a.name}[${lo}..${hi}]`;
 }
 
+/** Bytes that are a whole symbolic array in order (a marked variable still holding an input): its name. */
+function wholeBytes(bytes: readonly (number | Expr)[]): string {
+  const first = bytes[0];
+  if (first === undefined || typeof first === 'number' || first.kind !== Kind.Read || first.updates || !first.array!.isSymbolic) return '';
+  const a = first.array!;
+  if (a.size !== bytes.length) return '';
+  const ok = bytes.every((b, k) => typeof b !== 'number' && b.kind === Kind.Read && b.array === a && !b.updates && b.kids[0]!.isConst && b.kids[0]!.value === BigInt(k));
+  return ok ? a.name : '';
+}
+
 function contentHash(bytes: Uint8Array): string {
   let h = 0x811c9dc5;
   for (const b of bytes) h = Math.imul(h ^ b, 0x01000193);
@@ -174,6 +184,11 @@ function outputOf(trace: Trace, crit: Criterion, outputInstances: ReadonlySet<nu
     } else if (o.channel === 'marked' && crit.has('marked')) {
       flush();
       const concrete = o.bytes.every((b) => typeof b === 'number');
+      const whole = wholeBytes(o.bytes);
+      if (whole !== '') {
+        out.push(`${o.name} = ${whole}`);
+        continue;
+      }
       out.push(`${o.name} = ${concrete ? `0x${o.bytes.map((b) => (b as number).toString(16).padStart(2, '0')).join('')}` : `[${o.bytes.map((b) => (typeof b === 'number' ? String(b) : canon(b))).join(', ')}]`}`);
     }
   }
