@@ -15,6 +15,7 @@ import { register as registerReplay } from './replay.js';
 import { register as registerMutate } from './mutate.js';
 import { register as registerKill } from './kill.js';
 import { register as registerSignature } from './signature.js';
+import { register as registerAugment } from './augment.js';
 
 export async function runCli(argv: string[]): Promise<void> {
   // `sympath ... | head` and `> /dev/full`: no EPIPE/ENOSPC stack trace (std-streams.ts).
@@ -39,6 +40,7 @@ export async function runCli(argv: string[]): Promise<void> {
   registerMutate(program);
   registerKill(program);
   registerSignature(program);
+  registerAugment(program);
   try {
     await program.parseAsync(kleeStyleOptions(program, argv));
   } catch (e) {

@@ -199,13 +199,13 @@ class DriverRun implements DriverContext {
   private readonly messages = new Set<string>();
   private lastProgress = 0;
   private analyses: ModuleAnalysis | null = null;
-  private readonly pool = new ArrayPool();
   private statics: StaticDeps | null = null;
 
   constructor(
     readonly module: Module,
     readonly options: EngineOptions,
     private readonly env: DriverEnvironment,
+    private readonly pool: ArrayPool,
   ) {
     this.coverage = new Coverage(module, options.programSourceFiles, () => this.instructions);
   }
@@ -347,14 +347,18 @@ class DriverRun implements DriverContext {
   }
 }
 
-/** Runs `driver` on `module`: the driver decides the inputs, the engine runs them concolically. */
+/**
+ * Runs `driver` on `module`: the driver decides the inputs, the engine runs them concolically. Runs
+ * given one `pool` share their symbolic arrays (two versions of a program compared: PESO's augment).
+ */
 export async function runDriver(
   module: Module,
   opts: EngineOptions,
   env: DriverEnvironment,
   driver: Driver,
+  pool: ArrayPool = new ArrayPool(),
 ): Promise<RunResult & { executions: number; covered: Coverage }> {
-  const ctx = new DriverRun(module, opts, env);
+  const ctx = new DriverRun(module, opts, env, pool);
   await driver.run(ctx);
   return { ...ctx.result(ctx.stopReason()), executions: ctx.executions, covered: ctx.coverage };
 }

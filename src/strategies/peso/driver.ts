@@ -26,13 +26,13 @@
 
 import * as B from '../../expr/build.js';
 import type { Expr } from '../../expr/expr.js';
-import type { ConcolicInput, Driver, DriverContext, InputAssignment } from '../../engine/concolic/driver-api.js';
+import type { ConcolicInput, Driver, DriverContext, InputAssignment, RunSymbolic } from '../../engine/concolic/driver-api.js';
 import { dynamicDependences } from '../../engine/trace/dynamic-deps.js';
 import type { Trace, TraceConstraint } from '../../engine/trace/model.js';
 import { timedStatics } from '../shared/timed-statics.js';
 import { TraceGraph } from '../shared/trace-graph.js';
 import { DEFAULT_CRITERION, OutputEffects, type Criterion } from './criterion.js';
-import { canon, partitionOf, prefixNegation, readable, reorderedRsc, smtlib, type PathPartition } from './partition.js';
+import { canon, partitionOf, prefixNegation, readable, reorderedRsc, smtlib, type OutputPart, type PathPartition } from './partition.js';
 import { emptyStats, type PesoStats } from './stats.js';
 import { RELEVANT_KINDS } from '../../engine/trace/slice.js';
 
@@ -80,6 +80,9 @@ export interface FoundPartition {
   readonly rscSmtlib: string;
   readonly rsc: readonly Expr[];
   readonly output: readonly string[];
+  readonly outputParts: readonly OutputPart[];
+  /** The symbolic objects of the path that reached it (a test's objects, in creation order). */
+  readonly symbolics: readonly RunSymbolic[];
   /** The test written for it (file name), or null. */
   readonly test: string | null;
   /** The input that reached it, by array name. */
@@ -188,6 +191,8 @@ export class PesoDriver implements Driver {
         rscSmtlib: smtlib(part.rsc.map((c) => c.expr)),
         rsc: part.rsc.map((c) => c.expr),
         output: part.output,
+        outputParts: part.outputParts,
+        symbolics: r.symbolics,
         test,
         assignment: r.assignment,
       });

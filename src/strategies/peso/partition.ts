@@ -25,10 +25,18 @@ export interface PathPartition {
   readonly rsc: readonly TraceConstraint[];
   /** The symbolic output, one readable part per observed thing (stdout text, marked variable, ending). */
   readonly output: readonly string[];
+  /** The same as a shape (the text with '?' for each symbolic value) and the symbolic values in order:
+   *  two outputs differ when their shapes differ or some value does (augment.ts). */
+  readonly outputParts: readonly OutputPart[];
   /** The RSC as a canonical text (constraints sorted): what identifies it across paths and runs. */
   readonly rscKey: string;
   /** RSC and symbolic output together: the partition. */
   readonly key: string;
+}
+
+export interface OutputPart {
+  readonly shape: string;
+  readonly exprs: readonly Expr[];
 }
 
 const COMMUTATIVE = new Set<Kind>([Kind.Add, Kind.Mul, Kind.And, Kind.Or, Kind.Xor, Kind.Eq]);
@@ -158,7 +166,7 @@ function criterionOf(trace: Trace, crit: Criterion, effects: OutputEffects): { i
 }
 
 /** The symbolic output of a path under the criterion. */
-function outputOf(trace: Trace, crit: Criterion, outputInstances: ReadonlySet<number>): string[] {
+function outputOf(trace: Trace, crit: Criterion, outputInstances: ReadonlySet<number>): { out: string[]; parts: OutputPart[] } {
   const conc = new Map<number, Expr[]>();
   for (const c of trace.concretizations) {
     if (!outputInstances.has(c.instance)) continue;
@@ -167,9 +175,13 @@ function outputOf(trace: Trace, crit: Criterion, outputInstances: ReadonlySet<nu
     l.push(c.expr);
   }
   const out: string[] = [];
+  const parts: OutputPart[] = [];
   let text = '';
   const flush = (): void => {
-    if (text !== '') out.push(`stdout ${JSON.stringify(text)}`);
+    if (text !== '') {
+      out.push(`stdout ${JSON.stringify(text)}`);
+      parts.push({ shape: out[out.length - 1]!, exprs: [] });
+    }
     text = '';
   };
   for (const o of trace.outputs) {
@@ -179,12 +191,15 @@ function outputOf(trace: Trace, crit: Criterion, outputInstances: ReadonlySet<nu
       else {
         flush();
         const l = trace.inst(o.instance).loc;
-        out.push(`stdout printed at ${l ? `${l.file.split('/').pop()}:${l.line}` : '?'} from ${vs.map(canon).join(', ')}`);
+        const at = `stdout printed at ${l ? `${l.file.split('/').pop()}:${l.line}` : '?'} from`;
+        out.push(`${at} ${vs.map(canon).join(', ')}`);
+        parts.push({ shape: `${at} ${vs.map(() => '?').join(', ')}`, exprs: vs });
       }
     } else if (o.channel === 'marked' && crit.has('marked')) {
       flush();
       const concrete = o.bytes.every((b) => typeof b === 'number');
       const whole = wholeBytes(o.bytes);
+      parts.push({ shape: `${o.name} = ${o.bytes.map((b) => (typeof b === 'number' ? String(b) : '?')).join(',')}`, exprs: o.bytes.filter((b): b is Expr => typeof b !== 'number') });
       if (whole !== '') {
         out.push(`${o.name} = ${whole}`);
         continue;
@@ -199,8 +214,9 @@ function outputOf(trace: Trace, crit: Criterion, outputInstances: ReadonlySet<nu
     if (e.kind === 'exit') out.push(vs ? `exit status ${vs.map(canon).join(', ')}` : `exit status ${e.exitCode}`);
     else if (e.kind === 'error') out.push(`error ${e.errorKind}@${e.file.split('/').pop()}:${e.line}`);
     else out.push(`ended ${e.kind}`);
+    parts.push(e.kind === 'exit' && vs ? { shape: 'exit status ?', exprs: vs } : { shape: out[out.length - 1]!, exprs: [] });
   }
-  return out;
+  return { out, parts };
 }
 
 /** Algorithm 1's reorder: the last constraint is the pivot; those in its relevant slice go before it. */
@@ -236,9 +252,9 @@ export function partitionOf(trace: Trace, graph: TraceGraph, crit: Criterion, ef
   const rsc = trace.constraints.filter(
     (c) => ((bits[c.index >>> 5] ?? 0) >>> (c.index & 31)) & 1 && !(c.kind === 'concretize' && outputInstances.has(c.instance)),
   );
-  const output = outputOf(trace, crit, outputInstances);
+  const { out: output, parts: outputParts } = outputOf(trace, crit, outputInstances);
   const rscKey = [...new Set(rsc.map((c) => canon(c.expr)))].sort().join(' & ');
-  return { rsc, output, rscKey, key: `${rscKey} => ${output.join(' ; ')}` };
+  return { rsc, output, outputParts, rscKey, key: `${rscKey} => ${output.join(' ; ')}` };
 }
 
 /** ψ'1 ∧ … ∧ ψ'(i-1) ∧ ¬ψ'i (i counted from 1) as constraint expressions. */
