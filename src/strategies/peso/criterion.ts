@@ -14,8 +14,13 @@
 // every path (the trace's last instance, which always exists). The end is "potentially dependent" on a
 // branch instance whose untaken direction can reach an output effect of the criterion before the
 // branch's immediate post-dominator (Definition 3, with the output sequence as the variable: it is
-// never killed, only appended to). `effectfulDirections` computes, per deciding terminator, which
-// directions can: statically, with calls followed through their bodies.
+// never killed, only appended to). OutputEffects computes, per deciding terminator, which directions
+// can: statically, with calls followed through their bodies. A branch instance with any effectful
+// direction, the one taken included, is a criterion instance: membership in the RSC must not depend on
+// the branch's own direction, or negating it changes which constraints the next path's RSC holds (the
+// prefix property of the paper's Lemma 3.13). (Potential dependence proper gets this from the data
+// dependence on the definition the taken side made; a possible error the taken side passed leaves no
+// trace to depend on: a load through a concrete pointer adds no constraint.)
 
 import { cfgOf, isDeciding, terminatorTargets } from '../../analysis/cfg.js';
 import { postDominatorTree } from '../../analysis/dominators.js';
@@ -73,7 +78,7 @@ function fixedObject(v: Value | undefined): boolean {
 }
 
 /** What an instruction may do that the criterion observes (not through calls to bodies). */
-function ownEffect(inst: Instruction, crit: Criterion): boolean {
+function ownEffect(inst: Instruction, crit: Criterion, checkOvershift: boolean): boolean {
   const exit = crit.has('exit');
   if (inst.op === 'call' || inst.op === 'invoke') {
     const f = calledFunction(inst);
@@ -87,7 +92,8 @@ function ownEffect(inst: Instruction, crit: Criterion): boolean {
   if (!exit) return false;
   if (inst.op === 'unreachable') return true;
   if (inst.op === 'ret') return inst.parent.fn.name === 'main';
-  if (DIVIDING.has(inst.op) || SHIFTING.has(inst.op)) return !isConstant(inst.operands[1]);
+  // Only the checks the engine makes (an overshift is an error with --check-overshift only).
+  if (DIVIDING.has(inst.op) || (checkOvershift && SHIFTING.has(inst.op))) return !isConstant(inst.operands[1]);
   if (ACCESSING.has(inst.op)) return !fixedObject(inst.op === 'store' ? inst.operands[1] : inst.operands[0]);
   return false;
 }
@@ -104,6 +110,7 @@ export class OutputEffects {
   constructor(
     readonly module: Module,
     readonly criterion: Criterion,
+    private readonly checkOvershift = false,
   ) {
     this.functionEffects();
   }
@@ -119,7 +126,7 @@ export class OutputEffects {
       const cs: Func[] = [];
       for (const b of f.blocks) {
         for (const i of b.instructions) {
-          if (ownEffect(i, this.criterion)) e = true;
+          if (ownEffect(i, this.criterion, this.checkOvershift)) e = true;
           if (i.op === 'call' || i.op === 'invoke') {
             const g = calledFunction(i);
             if (g && g.blocks.length > 0) cs.push(g);
@@ -145,7 +152,7 @@ export class OutputEffects {
   }
 
   private instEffect(i: Instruction): boolean {
-    if (ownEffect(i, this.criterion)) return true;
+    if (ownEffect(i, this.criterion, this.checkOvershift)) return true;
     if (i.op !== 'call' && i.op !== 'invoke') return false;
     const g = calledFunction(i);
     return g !== undefined && g.blocks.length > 0 && this.fnEffect.get(g) === true;

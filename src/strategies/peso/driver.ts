@@ -110,7 +110,7 @@ export class PesoDriver implements Driver {
     const s = this.stats;
     const started = performance.now();
     const statics = timedStatics(ctx.staticDeps());
-    const effects = new OutputEffects(ctx.module, this.options.criterion);
+    const effects = new OutputEffects(ctx.module, this.options.criterion, ctx.options.checkOvershift);
     const stack: Task[] = [];
     const pushed = new Set<string>();
     const push = (t: Task): void => {

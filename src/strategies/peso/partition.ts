@@ -13,6 +13,7 @@
 //   - keys compare expressions printed canonically (commutative operands sorted by their text), so two
 //     runs with different expression numbering agree on what is the same partition.
 
+import { terminatorTargets } from '../../analysis/cfg.js';
 import * as B from '../../expr/build.js';
 import { Kind, KIND_NAMES, type Expr } from '../../expr/expr.js';
 import { SmtLibTranslator } from '../../solver/smtlib.js';
@@ -149,14 +150,13 @@ function criterionOf(trace: Trace, crit: Criterion, effects: OutputEffects): { i
     outputInstances.add(end);
     for (const c of trace.constraints) if (c.negatable && (c.kind === 'check' || c.kind === 'resolve')) instances.push(c.instance);
   }
-  // The end reads the output sequence: it is potentially dependent on every branch instance whose
-  // untaken direction could have added to it (criterion.ts).
+  // The end reads the output sequence: it is potentially dependent on every branch instance one of
+  // whose directions could add to it (criterion.ts: the taken one counts too).
   for (const i of trace.branchInstances()) {
-    const d = trace.direction(i);
     const inst = trace.inst(i);
-    const n = inst.op === 'br' ? 2 : inst.operands.length;
+    const n = terminatorTargets(inst).length;
     for (let k = 0; k < n; k++) {
-      if (k !== d && effects.effectful(inst, k)) {
+      if (effects.effectful(inst, k)) {
         instances.push(i);
         break;
       }
