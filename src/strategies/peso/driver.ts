@@ -163,7 +163,7 @@ export class PesoDriver implements Driver {
 
     const ts = performance.now();
     const staticBefore = statics.millis;
-    const graph = new TraceGraph(trace, dynamicDependences(trace, statics), RELEVANT_KINDS, null);
+    const graph = new TraceGraph(trace, dynamicDependences(trace, statics, { allPotentialInstances: true }), RELEVANT_KINDS, null);
     const staticMs = statics.millis - staticBefore;
     s.staticAnalysisSeconds += staticMs / 1000;
     s.slicingSeconds += (performance.now() - ts - staticMs) / 1000;
