@@ -135,11 +135,22 @@ export interface DynamicDepOptions {
    * condition and exploration loses partitions.
    */
   readonly allPotentialInstances?: boolean;
+  /**
+   * Potential dependence read literally off the trace (Agrawal et al.'s Definition 3, as PESO states
+   * it): a read of location v depends on every branch instance j since v was last written whose other
+   * directions define v somewhere in their (transitive) region — `otherSideDefs(branch, takenDirection)`
+   * gives those locations. Added to the static rule: it also relates a use that is control dependent
+   * on the same static branch (a loop's next iteration), which the static relation leaves out.
+   */
+  readonly otherSideDefs?: (branch: Instruction, taken: number) => readonly number[];
 }
 
 /** Computes the dynamic dependences of `trace` (static facts from the module's analyses by default). */
 export function dynamicDependences(trace: Trace, statics: StaticDeps = staticDepsOf(trace.module), options: DynamicDepOptions = {}): DynamicDependences {
   const allPotential = options.allPotentialInstances === true;
+  const otherSide = options.otherSideDefs;
+  /** Location -> branch instances since its last write whose other side defines it (otherSideDefs). */
+  const pending = new Map<number, number[]>();
   /** Per activation: static branch id -> its instances (allPotentialInstances only). */
   const history: (Map<number, number[]> | undefined)[] = [];
   const n = trace.length;
@@ -204,6 +215,15 @@ export function dynamicDependences(trace: Trace, statics: StaticDeps = staticDep
       if (notRedefinedSince(accesses, p.loc, j, locOf, lastWrite)) b.add(j, POTENTIAL);
     }
 
+    if (otherSide) {
+      for (const a of accesses) {
+        if (a.write) continue;
+        const l = locOf(a.object);
+        const js = l === undefined ? undefined : pending.get(l);
+        if (js) for (const j of js) if (a.defs.length === 0 || a.defs[0]! < j) b.add(j, POTENTIAL);
+      }
+    }
+
     const allocates = heapAllocations[nextAlloc] === i;
     if (allocates || readsAddressValue(inst)) b.add(lastAlloc, ALLOC);
     if (allocates) {
@@ -223,7 +243,17 @@ export function dynamicDependences(trace: Trace, statics: StaticDeps = staticDep
     for (const a of accesses) {
       if (!a.write) continue;
       const l = locOf(a.object);
-      if (l !== undefined) lastWrite.set(l, i);
+      if (l !== undefined) {
+        lastWrite.set(l, i);
+        if (otherSide && !a.weak) pending.delete(l);
+      }
+    }
+    if (otherSide && dirs[i]! >= 0) {
+      for (const l of otherSide(inst, dirs[i]!)) {
+        let js = pending.get(l);
+        if (!js) pending.set(l, (js = []));
+        js.push(i);
+      }
     }
   }
   b.start.push(b.from.length);

@@ -19,6 +19,7 @@ import type { Module } from '../../ir/model.js';
 import type { Solver } from '../../solver/index.js';
 import { staticDepsOf } from '../../engine/trace/static-info.js';
 import { TraceGraph } from '../shared/trace-graph.js';
+import { otherSideDefsOf } from './other-side.js';
 import { OutputEffects, type Criterion } from './criterion.js';
 import { partitionOf, readable, smtlib } from './partition.js';
 
@@ -56,7 +57,7 @@ interface Side {
 async function side(module: Module, test: KTestInput, criterion: Criterion, pool: ArrayPool, pathConditions: boolean): Promise<Side> {
   const r = await executeConcolic(module, DEFAULT_ENGINE_OPTIONS, test, { stdout: () => {}, stderr: () => {} }, pool);
   const statics = staticDepsOf(module);
-  const graph = new TraceGraph(r.trace, dynamicDependences(r.trace, statics, { allPotentialInstances: true }), RELEVANT_KINDS, null);
+  const graph = new TraceGraph(r.trace, dynamicDependences(r.trace, statics, { allPotentialInstances: true, otherSideDefs: otherSideDefsOf(module) }), RELEVANT_KINDS, null);
   const p = partitionOf(r.trace, graph, criterion, new OutputEffects(module, criterion, DEFAULT_ENGINE_OPTIONS.checkOvershift));
   const condition = pathConditions ? r.trace.constraints.filter((c) => c.kind !== 'concretize') : [...p.rsc];
   return { trace: r.trace, condition, output: [...p.output] };

@@ -31,6 +31,7 @@ import { dynamicDependences } from '../../engine/trace/dynamic-deps.js';
 import type { Trace, TraceConstraint } from '../../engine/trace/model.js';
 import { timedStatics } from '../shared/timed-statics.js';
 import { TraceGraph } from '../shared/trace-graph.js';
+import { otherSideDefsOf } from './other-side.js';
 import { DEFAULT_CRITERION, OutputEffects, type Criterion } from './criterion.js';
 import { canon, partitionOf, prefixNegation, readable, reorderedRsc, smtlib, type OutputPart, type PathPartition } from './partition.js';
 import { emptyStats, type PesoStats } from './stats.js';
@@ -101,6 +102,7 @@ export class PesoDriver implements Driver {
   private readonly rscs = new Set<string>();
   private readonly options: PesoOptions;
   private executed = 0;
+  private otherSide: ReturnType<typeof otherSideDefsOf> | undefined;
 
   constructor(options: Partial<PesoOptions> = {}) {
     this.options = { criterion: DEFAULT_CRITERION, mode: 'reorder', ...options };
@@ -163,7 +165,7 @@ export class PesoDriver implements Driver {
 
     const ts = performance.now();
     const staticBefore = statics.millis;
-    const graph = new TraceGraph(trace, dynamicDependences(trace, statics, { allPotentialInstances: true }), RELEVANT_KINDS, null);
+    const graph = new TraceGraph(trace, dynamicDependences(trace, statics, { allPotentialInstances: true, otherSideDefs: this.otherSide ??= otherSideDefsOf(ctx.module) }), RELEVANT_KINDS, null);
     const staticMs = statics.millis - staticBefore;
     s.staticAnalysisSeconds += staticMs / 1000;
     s.slicingSeconds += (performance.now() - ts - staticMs) / 1000;

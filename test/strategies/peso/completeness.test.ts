@@ -37,14 +37,11 @@ describe('PESO finds every output partition of exhaustive exploration (test/fixt
   });
 });
 
-// A known gap, found by the experiment (benchmarks/peso): a location conditionally updated in a loop
-// body (`if (a[i] > 0) p += 1 << i`) is read by the next iteration's update, which is control
-// dependent on the same static branch; the static potential dependence (src/analysis
-// potential-dependence.ts, condition 2: "u is not control dependent on b") then leaves out the earlier
-// iterations' decisions, so they drop out of the relevant-slice condition, the prefix property of the
-// paper's Lemma 3.13 fails, and PESO misses partitions that exhaustive exploration finds (16 of 57
-// here). Marked as failing until the static relation handles loop-carried potential dependence.
-test.fails('benchmarks/pse/programs/independent.c (K=3, M=3): every partition (KNOWN GAP: loop-carried potential dependence)', async () => {
+// Found by the experiment (benchmarks/peso): a location conditionally updated in a loop body
+// (`if (a[i] > 0) p += 1 << i`) is read by the next iteration's update, control dependent on the same
+// static branch. The static potential dependence leaves the earlier iterations' decisions out; without
+// the trace's literal potential dependence (dynamic-deps.ts otherSideDefs) PESO found 16 of 57.
+test('benchmarks/pse/programs/independent.c (K=3, M=3): every partition (loop-carried potential dependence)', async () => {
   const path = join(ROOT, 'benchmarks', 'pse', 'programs', 'independent.c');
   const explore = peso('reorder');
   const all = peso('paths');
