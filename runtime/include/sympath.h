@@ -24,4 +24,16 @@
 /* Constrain the current path to cond (converted to a truth value first). */
 #define SYMPATH_ASSUME(cond) klee_assume((uintptr_t)((cond) != 0))
 
+/* Mark `size` bytes at `ptr` as an output of the program, called `name`: the output criterion of
+ * `sympath run --driver peso --output-criterion marked` (the bytes as they are at the call, symbolic or
+ * not, are what the paths are partitioned by). Call it where the value is final, on a statement every
+ * path reaches (the end of main, say): PESO's criterion must post-dominate the entry. Outside PESO it
+ * does nothing; natively replayed (sympath replay) it does nothing either. Under KLEE, which does not
+ * know it, define SYMPATH_NO_OUTPUT to compile it away. */
+#ifdef SYMPATH_NO_OUTPUT
+#define sympath_output(ptr, size, name) ((void)(ptr), (void)(size), (void)(name))
+#else
+void sympath_output(const void *ptr, size_t size, const char *name);
+#endif
+
 #endif /* SYMPATH_H */

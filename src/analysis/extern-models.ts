@@ -103,6 +103,7 @@ const table: Record<string, ExternModel> = {
   klee_silent_exit: NONE, klee_check_memory_access: NONE, klee_set_forking: NONE, klee_open_merge: NONE,
   klee_close_merge: NONE, klee_define_fixed_object: NONE, klee_mark_global: NONE,
   klee_print_range: READ_ALL, klee_stack_trace: NONE, klee_get_obj_size: NONE, klee_get_errno: NONE,
+  sympath_output: { reads: [0, 2] },
 };
 
 /** Intrinsics by name prefix (the type suffix after the base name varies). */

@@ -15,6 +15,9 @@ import { register as registerAnalyze } from './analyze.js';
 import { register as registerReplay } from './replay.js';
 import { register as registerMutate } from './mutate.js';
 import { register as registerKill } from './kill.js';
+import { register as registerSignature } from './signature.js';
+import { register as registerAugment } from './augment.js';
+import { register as registerDebugRegression } from './debug-regression.js';
 
 export async function runCli(argv: string[]): Promise<void> {
   // `sympath ... | head` and `> /dev/full`: no EPIPE/ENOSPC stack trace (std-streams.ts).
@@ -38,6 +41,9 @@ export async function runCli(argv: string[]): Promise<void> {
   registerReplay(program);
   registerMutate(program);
   registerKill(program);
+  registerSignature(program);
+  registerAugment(program);
+  registerDebugRegression(program);
   try {
     await program.parseAsync(kleeStyleOptions(program, argv));
   } catch (e) {

@@ -26,6 +26,8 @@ export type RunResultLike = RunResult & {
   driverReport?: TechniqueReport;
   /** A driver run's covered program lines (for --check-pruning). */
   coveredLines?: () => Set<string>;
+  /** A partitioning driver's partitions, key -> readable (for --check-pruning). */
+  partitions?: ReadonlyMap<string, string>;
 };
 
 /** The part of the engine's RunEnvironment the CLI fills in (the rest, e.g. mainArgs, stays the engine's). */

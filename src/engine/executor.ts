@@ -604,6 +604,12 @@ export class Executor implements SearcherContext {
   private outChunks: Uint8Array[] = [];
   private outBytes = 0;
 
+  /**
+   * A variable marked as an output with sympath_output(ptr, size, name): nothing to do in a forking run;
+   * a traced (concolic) run records it as an output event of the path (PESO's output criterion).
+   */
+  markOutput(_s: ExecutionState, _name: string, _bytes: readonly (number | Expr)[]): void {}
+
   /** Program output to fd 1 or 2 (buffered; flushed in order when the stream changes and regularly). */
   /** A write of path `s` (a program's stdout/stderr): to the terminal, and to the path's log with --write-test-output. */
   writeFrom(s: ExecutionState, fd: 1 | 2, bytes: Uint8Array): void {

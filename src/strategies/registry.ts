@@ -14,6 +14,7 @@ import type { Module } from '../ir/model.js';
 import type { CompileOptions } from '../toolchain/clang.js';
 import { dgseManifest } from './dgse/manifest.js';
 import { diseManifest } from './dise/manifest.js';
+import { pesoManifest } from './peso/manifest.js';
 import { postconditionManifest } from './postcondition/manifest.js';
 
 /** One `sympath run` option a technique adds (commander's flag syntax). */
@@ -76,6 +77,13 @@ export interface DriverPlugin {
   /** The `driver` section of stats.json, after the run. */
   statsSection(): Record<string, unknown>;
   report(): TechniqueReport | null;
+  /**
+   * For a technique whose guarantee is a set of partitions (PESO's output partitions): the partitions
+   * found, canonical key -> readable form. `--check-pruning` then also runs the technique with the
+   * flag `exhaustiveBaseline` (its own exhaustive exploration computing the same partitions per path)
+   * and reports the partitions the technique lost.
+   */
+  partitions?(): ReadonlyMap<string, string>;
 }
 
 interface ManifestBase {
@@ -85,6 +93,8 @@ interface ManifestBase {
   readonly options: readonly TechniqueOption[];
   /** What `--check-pruning` holds it to (help text and the README). */
   readonly guarantee: string;
+  /** Whether `--check-pruning` fails on a covered line the technique lost (default true; PESO promises partitions, not lines). */
+  readonly comparesLines?: boolean;
 }
 
 export interface PrunerManifest extends ManifestBase {
@@ -108,7 +118,7 @@ export interface DriverManifest extends ManifestBase {
 export type TechniqueManifest = PrunerManifest | DriverManifest;
 
 /** Every technique, in `--help` order. */
-export const TECHNIQUES: readonly TechniqueManifest[] = [postconditionManifest, dgseManifest, diseManifest];
+export const TECHNIQUES: readonly TechniqueManifest[] = [postconditionManifest, dgseManifest, pesoManifest, diseManifest];
 
 export function prunerManifests(): PrunerManifest[] {
   return TECHNIQUES.filter((t): t is PrunerManifest => t.kind === 'pruner');

@@ -89,6 +89,18 @@ export interface DriverRunResult extends RunResult {
   driverReport?: TechniqueReport;
   /** The program's covered source lines (for --check-pruning). */
   coveredLines(): Set<string>;
+  /** The partitions a partitioning technique found (DriverPlugin.partitions). */
+  partitions?: ReadonlyMap<string, string>;
+}
+
+/** Whether --check-pruning holds driver `name` to the covered lines of exhaustive search. */
+export function driverComparesLines(name: string): boolean {
+  return driverManifests().find((t) => t.name === name)?.comparesLines !== false;
+}
+
+/** The partitions of `baseline` missing from `found`, readable. */
+export function lostPartitions(found: ReadonlyMap<string, string>, baseline: ReadonlyMap<string, string>): string[] {
+  return [...baseline].filter(([k]) => !found.has(k)).map(([, v]) => v).sort();
 }
 
 /** Runs the driver `name`: a registered technique's, or the engine's reference driver (`concolic`). */
@@ -104,6 +116,7 @@ export async function runDriverNamed(name: string, module: Module, opts: EngineO
     out.driver = plugin.statsSection();
     const report = plugin.report();
     if (report) out.driverReport = report;
+    if (plugin.partitions) out.partitions = plugin.partitions();
   } else if (driver instanceof concolic.GenerationalSearch) {
     out.driver = generationalSection(driver.stats);
   }

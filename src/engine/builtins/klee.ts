@@ -64,6 +64,30 @@ async function getValue(c: CallContext, [x]: Val[]): Promise<Val | void> {
 }
 
 export const KLEE: BuiltinTableEntries = {
+  /**
+   * sympath_output(ptr, size, name): marks `size` bytes at `ptr` as an output of the program (PESO's
+   * output criterion, src/strategies/peso). The bytes are read (so a traced run sees what defined them)
+   * and handed to the executor, which records them in a concolic run and ignores them otherwise.
+   */
+  async sympath_output(c, args) {
+    const addr = await concreteArg(c, args[0]!, 'address');
+    const size = await concreteArg(c, args[1]!, 'size');
+    const name = await nameArg(c, args[2]!);
+    if (addr === null || size === null || name === null) return;
+    const n = Number(size);
+    const bytes: (number | Expr)[] = [];
+    if (n > 0) {
+      const os = objectAt(c, addr, n, false);
+      if (os === null) return;
+      const off = Number(addr) - os.obj.address;
+      if (off + n > os.obj.size) {
+        c.ex.term.error(c.s, 'out-of-bounds', `memory error: sympath_output of ${n} bytes past the end of its object`, c.inst, [`object: ${os.obj.describe()}`]);
+        return;
+      }
+      for (let i = 0; i < n; i++) bytes.push(os.readByte(off + i));
+    }
+    c.ex.markOutput(c.s, name, bytes);
+  },
   async klee_make_symbolic(c, args) {
     const addr = await concreteArg(c, args[0]!, 'address');
     const size = await concreteArg(c, args[1]!, 'size');

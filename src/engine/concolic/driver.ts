@@ -15,11 +15,12 @@ import { analyzeModule, type ModuleAnalysis } from '../../analysis/index.js';
 import { ArrayDecl, type Expr } from '../../expr/expr.js';
 import { collectArrays } from '../../expr/evaluate.js';
 import { calledFunction } from '../../ir/index.js';
-import type { Module } from '../../ir/model.js';
+import type { Instruction, Module } from '../../ir/model.js';
 import type { Searcher, SearchState } from '../../search/searcher.js';
 import { Coverage } from '../coverage.js';
 import { Executor, type RunEnvironment, type RunResult } from '../executor.js';
 import type { EngineOptions } from '../options.js';
+import type { ExecutionState } from '../state.js';
 import type { TestCase } from '../test-case.js';
 import type { TraceEnd } from '../trace/model.js';
 import { ObservedMemory } from '../trace/observed-memory.js';
@@ -80,18 +81,34 @@ export class ArrayPool {
   }
 }
 
-/** The executor of a concolic run: its symbolic arrays come from the driver's pool. */
+/**
+ * The executor of a concolic run: its symbolic arrays come from the driver's pool, and what the path
+ * makes observable (stream writes, marked variables) goes to the trace as output events.
+ */
 class ConcolicExecutor extends Executor {
   constructor(
     module: Module,
     opts: EngineOptions,
     env: RunEnvironment,
     private readonly pool: ArrayPool,
+    private readonly recorder: TraceRecorder,
   ) {
     super(module, opts, env);
   }
   override newArray(name: string, size: number): ArrayDecl {
     return this.pool.intern(super.newArray(name, size));
+  }
+  override write(fd: 1 | 2, bytes: Uint8Array): void {
+    super.write(fd, bytes);
+    const s = this.recorder.state;
+    if (s && bytes.length > 0) this.recorder.output(s, fd === 1 ? 'stdout' : 'stderr', '', Array.from(bytes));
+  }
+  override async concretize(s: ExecutionState, e: Expr, what: string, inst: Instruction, silent = false): Promise<bigint | null> {
+    if (!e.isConst) this.recorder.concretized(s, e);
+    return super.concretize(s, e, what, inst, silent);
+  }
+  override markOutput(s: ExecutionState, name: string, bytes: readonly (number | Expr)[]): void {
+    this.recorder.output(s, 'marked', name, bytes);
   }
 }
 
@@ -137,7 +154,7 @@ export async function executeConcolic(
     createSearcher: () => new SinglePath(),
     hooks: [rec, ...(env.hooks ?? [])],
     createMemory: (ex) => new ObservedMemory(ex, rec),
-  }, pool).run();
+  }, pool, rec).run();
   if (result.statesPeak > 1) env.message?.('concolic run: the engine forked a state (only the first path is traced)');
   const trace = rec.finish(endOf(test, result));
   const symbolics = (rec.state?.symbolics ?? []).map((o) => ({ array: o.array.name, name: o.name, size: o.array.size }));
@@ -182,13 +199,13 @@ class DriverRun implements DriverContext {
   private readonly messages = new Set<string>();
   private lastProgress = 0;
   private analyses: ModuleAnalysis | null = null;
-  private readonly pool = new ArrayPool();
   private statics: StaticDeps | null = null;
 
   constructor(
     readonly module: Module,
     readonly options: EngineOptions,
     private readonly env: DriverEnvironment,
+    private readonly pool: ArrayPool,
   ) {
     this.coverage = new Coverage(module, options.programSourceFiles, () => this.instructions);
   }
@@ -330,14 +347,18 @@ class DriverRun implements DriverContext {
   }
 }
 
-/** Runs `driver` on `module`: the driver decides the inputs, the engine runs them concolically. */
+/**
+ * Runs `driver` on `module`: the driver decides the inputs, the engine runs them concolically. Runs
+ * given one `pool` share their symbolic arrays (two versions of a program compared: PESO's augment).
+ */
 export async function runDriver(
   module: Module,
   opts: EngineOptions,
   env: DriverEnvironment,
   driver: Driver,
+  pool: ArrayPool = new ArrayPool(),
 ): Promise<RunResult & { executions: number; covered: Coverage }> {
-  const ctx = new DriverRun(module, opts, env);
+  const ctx = new DriverRun(module, opts, env, pool);
   await driver.run(ctx);
   return { ...ctx.result(ctx.stopReason()), executions: ctx.executions, covered: ctx.coverage };
 }

@@ -126,8 +126,33 @@ function readsAddressValue(inst: Instruction): boolean {
   return inst.op === 'icmp' && inst.operands[0] !== undefined && (inst.operands[0] as { type?: { kind: string } }).type?.kind === 'ptr';
 }
 
+export interface DynamicDepOptions {
+  /**
+   * Potential dependence on every instance of the branch direction since the location was last
+   * written (Definition 3 read literally: in a loop, each iteration that did not define it could
+   * have), instead of its latest instance only (the default, which DGSE uses). PESO's relevant slices
+   * need all of them: with the latest only, a loop's earlier decisions drop out of the relevant-slice
+   * condition and exploration loses partitions.
+   */
+  readonly allPotentialInstances?: boolean;
+  /**
+   * Potential dependence read literally off the trace (Agrawal et al.'s Definition 3, as PESO states
+   * it): a read of location v depends on every branch instance j since v was last written whose other
+   * directions define v somewhere in their (transitive) region — `otherSideDefs(branch, takenDirection)`
+   * gives those locations. Added to the static rule: it also relates a use that is control dependent
+   * on the same static branch (a loop's next iteration), which the static relation leaves out.
+   */
+  readonly otherSideDefs?: (branch: Instruction, taken: number) => readonly number[];
+}
+
 /** Computes the dynamic dependences of `trace` (static facts from the module's analyses by default). */
-export function dynamicDependences(trace: Trace, statics: StaticDeps = staticDepsOf(trace.module)): DynamicDependences {
+export function dynamicDependences(trace: Trace, statics: StaticDeps = staticDepsOf(trace.module), options: DynamicDepOptions = {}): DynamicDependences {
+  const allPotential = options.allPotentialInstances === true;
+  const otherSide = options.otherSideDefs;
+  /** Location -> branch instances since its last write whose other side defines it (otherSideDefs). */
+  const pending = new Map<number, number[]>();
+  /** Per activation: static branch id -> its instances (allPotentialInstances only). */
+  const history: (Map<number, number[]> | undefined)[] = [];
   const n = trace.length;
   const b = new DepBuilder();
   /** Per activation: static branch id -> its latest instance. */
@@ -175,9 +200,28 @@ export function dynamicDependences(trace: Trace, statics: StaticDeps = staticDep
     }
 
     for (const p of statics.potentialDeps(inst)) {
+      if (allPotential) {
+        // Latest first; once the location was written since an instance, it was since every earlier one.
+        const hs = history[act]?.get(p.branch);
+        for (let k = (hs?.length ?? 0) - 1; k >= 0; k--) {
+          const j = hs![k]!;
+          if (!notRedefinedSince(accesses, p.loc, j, locOf, lastWrite)) break;
+          if (dirs[j] === p.direction) b.add(j, POTENTIAL);
+        }
+        continue;
+      }
       const j = lat.get(p.branch);
       if (j === undefined || dirs[j] !== p.direction) continue;
       if (notRedefinedSince(accesses, p.loc, j, locOf, lastWrite)) b.add(j, POTENTIAL);
+    }
+
+    if (otherSide) {
+      for (const a of accesses) {
+        if (a.write) continue;
+        const l = locOf(a.object);
+        const js = l === undefined ? undefined : pending.get(l);
+        if (js) for (const j of js) if (a.defs.length === 0 || a.defs[0]! < j) b.add(j, POTENTIAL);
+      }
     }
 
     const allocates = heapAllocations[nextAlloc] === i;
@@ -187,11 +231,29 @@ export function dynamicDependences(trace: Trace, statics: StaticDeps = staticDep
       nextAlloc++;
     }
 
-    if (dirs[i]! >= 0) lat.set(inst.id, i);
+    if (dirs[i]! >= 0) {
+      lat.set(inst.id, i);
+      if (allPotential) {
+        const h = (history[act] ??= new Map());
+        let l = h.get(inst.id);
+        if (!l) h.set(inst.id, (l = []));
+        l.push(i);
+      }
+    }
     for (const a of accesses) {
       if (!a.write) continue;
       const l = locOf(a.object);
-      if (l !== undefined) lastWrite.set(l, i);
+      if (l !== undefined) {
+        lastWrite.set(l, i);
+        if (otherSide && !a.weak) pending.delete(l);
+      }
+    }
+    if (otherSide && dirs[i]! >= 0) {
+      for (const l of otherSide(inst, dirs[i]!)) {
+        let js = pending.get(l);
+        if (!js) pending.set(l, (js = []));
+        js.push(i);
+      }
     }
   }
   b.start.push(b.from.length);

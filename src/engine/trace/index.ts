@@ -3,7 +3,7 @@
 // dependences and backward dynamic and relevant slices from them.
 
 export { INITIAL, Trace } from './model.js';
-export type { Activation, ConstraintKind, DynamicId, MemAccess, ObjectInfo, OperandDef, OperandKind, TraceConstraint, TraceEnd } from './model.js';
+export type { Activation, ConstraintKind, DynamicId, MemAccess, ObjectInfo, OperandDef, OperandKind, OutputEvent, TraceConstraint, TraceEnd } from './model.js';
 export { negation, recordingEnvironment, terminatorTargets, TraceRecorder, type RecorderOptions } from './recorder.js';
 export { ObservedMemory, type MemoryObserver } from './observed-memory.js';
 export { staticDepsOf, type StaticDeps, type StaticDir, type StaticPotential } from './static-info.js';

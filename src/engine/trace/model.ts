@@ -116,6 +116,22 @@ export type TraceEnd =
   | { readonly kind: 'error'; readonly errorKind: string; readonly message: string; readonly file: string; readonly line: number }
   | { readonly kind: 'partial' | 'pruned' | 'silent' | 'running' };
 
+/**
+ * Something the path made observable (PESO's output criterion): bytes written to stdout or stderr (as
+ * written: the engine concretises symbolic bytes before output, adding a 'concretize' constraint at the
+ * same instance), or a variable marked with `sympath_output(ptr, size, "name")` (its bytes as they were,
+ * symbolic or not).
+ */
+export interface OutputEvent {
+  /** The instance (a call) that made the output. */
+  readonly instance: number;
+  readonly channel: 'stdout' | 'stderr' | 'marked';
+  /** The marked variable's name ('' for the streams). */
+  readonly name: string;
+  /** Bytes: a number, or an expression over the inputs (marked variables only). */
+  readonly bytes: readonly (number | Expr)[];
+}
+
 /** A dynamic instruction id: the static id and which execution of it (1 = the first). */
 export interface DynamicId {
   readonly staticId: number;
@@ -147,6 +163,12 @@ export class Trace {
   /** Instances that made a heap object, in order (the allocator's state: see dynamic-deps.ts 'alloc'). */
   readonly heapAllocations: number[] = [];
   readonly activations: Activation[] = [];
+  /** What the path made observable, in order (OutputEvent). */
+  readonly outputs: OutputEvent[] = [];
+  /** Symbolic values the engine bound to a concrete value, by the instance that needed them concrete
+   *  (each also added a 'concretize' constraint `expr == value`, possibly simplified): what a stream
+   *  write printed is a function of these. */
+  readonly concretizations: { readonly instance: number; readonly expr: Expr }[] = [];
   end: TraceEnd = { kind: 'running' };
   private byDynamicId: Map<string, number> | null = null;
   private constraintsByInstance: Map<number, TraceConstraint[]> | null = null;

@@ -35,7 +35,7 @@ import type { Executor } from '../executor.js';
 import { inBounds, type Memory } from '../memory.js';
 import type { ExecutionState, Frame } from '../state.js';
 import type { TestCase } from '../test-case.js';
-import { type ConstraintKind, INITIAL, type MemAccess, type ObjectInfo, type OperandDef, Trace, type TraceEnd } from './model.js';
+import { type ConstraintKind, INITIAL, type MemAccess, type ObjectInfo, type OperandDef, type OutputEvent, Trace, type TraceEnd } from './model.js';
 import { ObservedMemory, type MemoryObserver } from './observed-memory.js';
 import { ShadowMemory } from './shadow.js';
 
@@ -151,6 +151,18 @@ export class TraceRecorder implements ExplorationHooks, MemoryObserver {
     this.finished = true;
     if (test) this.trace.end = endOf(test);
     else if (this.trace.end.kind === 'running') this.trace.end = { kind: 'silent' };
+  }
+
+  /** An output made by the running instance (the executor reports stream writes and marked variables). */
+  output(s: ExecutionState, channel: OutputEvent['channel'], name: string, bytes: readonly (number | Expr)[]): void {
+    if (!this.follow(s) || this.cur < 0) return;
+    this.trace.outputs.push({ instance: this.cur, channel, name, bytes });
+  }
+
+  /** A symbolic value the running instance needed concrete (the executor reports it). */
+  concretized(s: ExecutionState, expr: Expr): void {
+    if (!this.follow(s) || this.cur < 0) return;
+    this.trace.concretizations.push({ instance: this.cur, expr });
   }
 
   /** Ends recording (the driver calls it when the run is over) and returns the trace. */

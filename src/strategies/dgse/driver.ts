@@ -35,8 +35,8 @@ import type { Trace, TraceConstraint } from '../../engine/trace/model.js';
 import { DGSE_DEPENDENCES, traceKinds, type DgseDependence } from './dependences.js';
 import { InteractiveKeys } from './interactive.js';
 import { emptyStats, type DgseStats } from './stats.js';
-import { timedStatics } from './timed-statics.js';
-import { TraceGraph } from './trace-graph.js';
+import { timedStatics } from '../shared/timed-statics.js';
+import { TraceGraph } from '../shared/trace-graph.js';
 
 export interface DgseOptions {
   /** The dependences taken into account (default: all four). */

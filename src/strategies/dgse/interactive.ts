@@ -8,7 +8,7 @@ import { cfgOf, isDeciding } from '../../analysis/cfg.js';
 import { interactiveDependenceOf, type DepNode } from '../../analysis/interactive-dependence.js';
 import type { Func, Instruction, Module } from '../../ir/model.js';
 import { DEFAULT_INTERACTIVE_LIMIT } from './dependences.js';
-import type { InteractiveSource } from './trace-graph.js';
+import type { InteractiveSource } from '../shared/trace-graph.js';
 
 /** DGSE takes the allocation history as a dependence (src/analysis/allocation-history.ts). */
 const HISTORY = { allocationHistory: true } as const;

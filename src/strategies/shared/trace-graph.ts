@@ -1,4 +1,4 @@
-// The dependence graph DGSE reasons on for one executed path: every instance's dynamic dependences of
+// The dependence graph DGSE and PESO reason on for one executed path: every instance's dynamic dependences of
 // the chosen kinds (src/engine/trace/dynamic-deps.ts) plus, with interactive dependence on, the
 // interactive ones, and for every decision of the path the dependences of its *negated* node — the
 // direction the path did not take (DGSE's ¬ψᵢ, a node of its own: 8ᶠ when 8ᵀ ran).
@@ -293,6 +293,44 @@ export class TraceGraph {
       }
     }
     return out;
+  }
+
+  /**
+   * The path constraints added by the instances `criteria` transitively depend on (themselves
+   * included), as a bit set over constraint indices (PESO's relevant-slice condition when the graph's
+   * kinds are the relevant-slice kinds). From the bit rows when they fit, else by a backward search.
+   */
+  constraintsReaching(criteria: readonly number[]): Uint32Array {
+    const cs = this.trace.constraints;
+    const W = (cs.length + 31) >>> 5;
+    const acc = new Uint32Array(W);
+    const rows = this.rows();
+    if (rows !== null) {
+      for (const i of criteria) this.orRow(acc, 0, rows, i);
+      return acc;
+    }
+    const epoch = ++this.epoch;
+    const seen = this.seen;
+    const work: number[] = [];
+    const visit = (v: number): void => {
+      for (const j of v >= 0 ? [v] : this.effectMembers(-v - 2)) {
+        if (seen[j] !== epoch) {
+          seen[j] = epoch;
+          work.push(j);
+        }
+      }
+    };
+    for (const i of criteria) visit(i);
+    const { start, from } = this;
+    while (work.length > 0) {
+      const i = work.pop()!;
+      for (const c of this.trace.constraintsOf(i)) acc[c.index >>> 5]! |= 1 << (c.index & 31);
+      for (let k = start[i]!; k < start[i + 1]!; k++) {
+        this.visits++;
+        visit(from[k]!);
+      }
+    }
+    return acc;
   }
 
   private rowWords = 0;

@@ -1,0 +1,216 @@
+// Test-suite augmentation by semantic signatures (the paper's §5.3): the signatures of OLD and NEW are
+// computed by PESO in one process over one pool of symbolic arrays (the same klee_make_symbolic names
+// are the same inputs in both), and for every pair of partitions i of OLD and j of NEW whose outputs
+// can differ, rsc_i ∧ rsc_j ∧ out_i ≠ out_j is solved. A solution is a change-exposing test: it is
+// written as a .ktest and replayed natively on both versions (src/replay), which must print or exit
+// differently. Tests of an existing suite (--tests DIR) that satisfy rsc_i ∧ rsc_j and already expose a
+// change natively are reported for that pair instead of a new test.
+//
+// out_i ≠ out_j: outputs of different shapes (other text, an error against an exit, another number of
+// values) always differ; outputs of one shape differ when one of their symbolic values does.
+
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import * as B from '../../expr/build.js';
+import { collectArrays, evaluate } from '../../expr/evaluate.js';
+import type { ArrayDecl, Expr } from '../../expr/expr.js';
+import { ArrayPool, runDriver } from '../../engine/concolic/driver.js';
+import { encodeKTest, readKTest, type KTest } from '../../engine/ktest.js';
+import { DEFAULT_ENGINE_OPTIONS } from '../../engine/options.js';
+import type { Module } from '../../ir/model.js';
+import { hostArch, target } from '../../replay/arch.js';
+import { execa } from 'execa';
+import { buildNative, type NativeBuild } from '../../replay/build.js';
+import type { RunObservation } from '../../replay/execute.js';
+import type { Solver } from '../../solver/index.js';
+import type { Criterion } from './criterion.js';
+import { PesoDriver, type FoundPartition } from './driver.js';
+import type { OutputPart } from './partition.js';
+
+export interface AugmentVersion {
+  readonly module: Module;
+  /** The C file to build natively. */
+  readonly source: string;
+}
+
+export interface AugmentPair {
+  readonly old: number;
+  readonly new: number;
+  readonly oldCondition: readonly string[];
+  readonly newCondition: readonly string[];
+  readonly oldOutput: readonly string[];
+  readonly newOutput: readonly string[];
+  /** The test written for the pair, or the existing test that already exposes it. */
+  readonly test: string;
+  readonly existing: boolean;
+  /** Native replay: what each version did (exit status or signal, stdout). */
+  readonly replay: { readonly old: string; readonly new: string; readonly differ: boolean };
+}
+
+export interface AugmentReport {
+  readonly oldPartitions: number;
+  readonly newPartitions: number;
+  /** Pairs whose outputs may differ (solved), and those of them found satisfiable. */
+  readonly pairsSolved: number;
+  readonly pairs: readonly AugmentPair[];
+  /** Existing tests that expose a change natively. */
+  readonly exposingExisting: readonly string[];
+  readonly testsWritten: number;
+}
+
+/** out_i ≠ out_j as a constraint (TRUE when the shapes differ, FALSE when the outputs are identical). */
+export function outputsDiffer(a: readonly OutputPart[], b: readonly OutputPart[]): Expr {
+  if (a.length !== b.length) return B.TRUE;
+  const ne: Expr[] = [];
+  for (let k = 0; k < a.length; k++) {
+    const x = a[k]!;
+    const y = b[k]!;
+    if (x.shape !== y.shape || x.exprs.length !== y.exprs.length) return B.TRUE;
+    for (let e = 0; e < x.exprs.length; e++) {
+      const p = x.exprs[e]!;
+      const q = y.exprs[e]!;
+      if (p.width !== q.width) return B.TRUE;
+      ne.push(B.notB(B.eq(p, q)));
+    }
+  }
+  return ne.reduce((acc, e) => B.or(acc, e), B.FALSE);
+}
+
+function observed(o: RunObservation): string {
+  const end = o.timedOut ? 'timed out' : o.signal ? `signal ${o.signal}` : `exit ${o.exit}`;
+  return `${end}, stdout ${JSON.stringify(o.stdout.length > 200 ? `${o.stdout.slice(0, 200)}…` : o.stdout)}`;
+}
+
+/** Whether the constraints hold under a test's objects (matched to arrays by the partition's symbolics). */
+function holdsUnder(cs: readonly Expr[], p: FoundPartition, kt: KTest): boolean {
+  const byName = new Map<string, Uint8Array>();
+  p.symbolics.forEach((s, k) => {
+    const o = kt.objects[k];
+    if (o) byName.set(s.array, o.bytes);
+  });
+  const arrays = new Map<ArrayDecl, Uint8Array>();
+  for (const c of cs) for (const a of collectArrays(c)) if (a.isSymbolic) arrays.set(a, byName.get(a.name) ?? new Uint8Array(a.size));
+  return cs.every((c) => evaluate(c, arrays) === 1n);
+}
+
+async function signature(v: AugmentVersion, criterion: Criterion, solver: Solver, pool: ArrayPool): Promise<FoundPartition[]> {
+  const d = new PesoDriver({ criterion, mode: 'reorder', emit: false });
+  await runDriver(v.module, DEFAULT_ENGINE_OPTIONS, { solver, sink: { add: () => null }, stdout: () => {}, stderr: () => {} }, d, pool);
+  return [...d.partitions.values()];
+}
+
+export async function augment(args: {
+  old: AugmentVersion;
+  new: AugmentVersion;
+  criterion: Criterion;
+  solver: Solver;
+  outDir: string;
+  tests?: string;
+}): Promise<AugmentReport> {
+  const pool = new ArrayPool();
+  const olds = await signature(args.old, args.criterion, args.solver, pool);
+  const news = await signature(args.new, args.criterion, args.solver, pool);
+  mkdirSync(args.outDir, { recursive: true });
+  const work = await mkdtemp(join(tmpdir(), 'sympath-augment-'));
+  try {
+    const t = target(hostArch() ?? 'x86_64');
+    const build = async (v: AugmentVersion, name: string): Promise<NativeBuild> =>
+      buildNative(
+        { sources: [v.source], coverageSources: [v.source], includes: [], defines: [], programArgs: [], posixRuntime: false, programName: basename(v.source).replace(/\.c$/, '') },
+        t,
+        join(work, name),
+        false,
+        { coverage: false },
+      );
+    const oldBin = await build(args.old, 'old');
+    const newBin = await build(args.new, 'new');
+    let runs = 0;
+    // The replay library feeds klee_make_symbolic from the .ktest KTEST_FILE names (runtime/replay).
+    const run = async (b: NativeBuild, kt: KTest): Promise<RunObservation> => {
+      const file = join(work, `t${++runs}.ktest`);
+      writeFileSync(file, encodeKTest(kt));
+      const t0 = performance.now();
+      const r = await execa(b.binary, [], { env: { KTEST_FILE: file, LC_ALL: 'C' }, reject: false, timeout: 10_000, stdin: 'ignore', stripFinalNewline: false });
+      return {
+        exit: r.signal ? null : (r.exitCode ?? null),
+        signal: r.signal ?? null,
+        timedOut: r.timedOut === true,
+        stdout: String(r.stdout ?? ''),
+        stderr: String(r.stderr ?? ''),
+        seconds: (performance.now() - t0) / 1000,
+      };
+    };
+    const both = async (kt: KTest) => {
+      const o = await run(oldBin, kt);
+      const n = await run(newBin, kt);
+      return { old: observed(o), new: observed(n), differ: observed(o) !== observed(n) };
+    };
+
+    // The existing suite: which tests expose a change natively.
+    const existing: { name: string; kt: KTest; replay: Awaited<ReturnType<typeof both>> }[] = [];
+    if (args.tests !== undefined) {
+      for (const f of readdirSync(args.tests).filter((x) => x.endsWith('.ktest')).sort()) {
+        const kt = readKTest(join(args.tests, f));
+        const r = await both(kt);
+        if (r.differ) existing.push({ name: join(args.tests, f), kt, replay: r });
+      }
+    }
+
+    const pairs: AugmentPair[] = [];
+    let solved = 0;
+    let written = 0;
+    for (const [i, p] of olds.entries()) {
+      for (const [j, q] of news.entries()) {
+        const differ = outputsDiffer(p.outputParts, q.outputParts);
+        if (differ.isFalse) continue;
+        const cs = [...p.rsc, ...q.rsc, differ].filter((c) => !c.isTrue);
+        const base = {
+          old: i + 1,
+          new: j + 1,
+          oldCondition: p.rscLines,
+          newCondition: q.rscLines,
+          oldOutput: p.output,
+          newOutput: q.output,
+        };
+        const known = existing.find((e) => holdsUnder([...p.rsc, ...q.rsc], p, e.kt));
+        if (known) {
+          pairs.push({ ...base, test: known.name, existing: true, replay: known.replay });
+          continue;
+        }
+        solved++;
+        const arrays = [...new Set(cs.flatMap((c) => [...collectArrays(c)]))].filter((a) => a.isSymbolic);
+        const live = cs.filter((c) => !c.isConst);
+        if (cs.some((c) => c.isFalse)) continue;
+        const model = arrays.length === 0 ? [] : await args.solver.getInitialValues(live, arrays);
+        if (model === 'unsat' || model === 'unknown') continue;
+        const values = new Map<string, Uint8Array>(p.assignment);
+        arrays.forEach((a, k) => values.set(a.name, model[k]!));
+        const kt: KTest = {
+          version: 3,
+          args: [basename(args.old.source).replace(/\.c$/, '')],
+          symArgvs: 0,
+          symArgvLen: 0,
+          objects: p.symbolics.map((s) => ({ name: s.name, bytes: values.get(s.array) ?? new Uint8Array(s.size) })),
+        };
+        const replay = await both(kt);
+        const name = `augment${String(++written).padStart(6, '0')}.ktest`;
+        writeFileSync(join(args.outDir, name), encodeKTest(kt));
+        pairs.push({ ...base, test: name, existing: false, replay });
+      }
+    }
+    const report: AugmentReport = {
+      oldPartitions: olds.length,
+      newPartitions: news.length,
+      pairsSolved: solved,
+      pairs,
+      exposingExisting: existing.map((e) => e.name),
+      testsWritten: written,
+    };
+    writeFileSync(join(args.outDir, 'augment.json'), `${JSON.stringify(report, null, 2)}\n`);
+    return report;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

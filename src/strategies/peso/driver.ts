@@ -1,0 +1,241 @@
+// Path exploration by symbolic output (PESO: Qi, Nguyen, Roychoudhury, TOSEM; ../shared/papers/peso-*.txt),
+// Algorithm 1 (RSCExplore), as a concolic driver (src/engine/concolic/driver-api.ts).
+//
+// Execute(t, n): run t, compute the relevant-slice condition of the output criterion on its trace
+// (partition.ts), reorder it (ψ'1 … ψ'm: a branch after the branches in its own relevant slice), and
+// push ⟨ψ'1 ∧ … ∧ ψ'(i-1) ∧ ¬ψ'i, i⟩ for i = n+1..m. Pop (depth first), solve, Execute(μ, j); until the
+// stack is empty. One test per output partition: a path whose ⟨RSC, symbolic output⟩ was found before
+// writes none.
+//
+// Modes:
+//   reorder    — the paper's Algorithm 1 (default);
+//   no-reorder — the paper's §2 "simple solution" it shows incomplete (Table I): the RSC in path order,
+//                every i = 1..m, until no new sub-formula appears (`--peso-no-reorder`);
+//   paths      — DART on whole path conditions (i = n+1..m over every decision): exhaustive path
+//                exploration computing the same partitions per path, the baseline of the paper's "RSC
+//                coverage" (the tests' and the experiment's reference).
+//
+// Decisions the paper leaves open (README.md beside this file):
+//   - klee_assume constraints of the path are in every task (they restrict the inputs, as DGSE does);
+//   - constraints that are not decisions (concretisations) stay in a task's prefix but are never
+//     negated themselves;
+//   - a multi-way decision (switch, pointer resolution) is negated as "any other outcome"; when the
+//     task's path takes another outcome o', a continuation task at the same position asks for the
+//     outcomes still unseen, so each outcome is reached;
+//   - identical task formulas are pushed once.
+
+import * as B from '../../expr/build.js';
+import type { Expr } from '../../expr/expr.js';
+import type { ConcolicInput, Driver, DriverContext, InputAssignment, RunSymbolic } from '../../engine/concolic/driver-api.js';
+import { dynamicDependences } from '../../engine/trace/dynamic-deps.js';
+import type { Trace, TraceConstraint } from '../../engine/trace/model.js';
+import { timedStatics } from '../shared/timed-statics.js';
+import { TraceGraph } from '../shared/trace-graph.js';
+import { otherSideDefsOf } from './other-side.js';
+import { DEFAULT_CRITERION, OutputEffects, type Criterion } from './criterion.js';
+import { canon, partitionOf, prefixNegation, readable, reorderedRsc, smtlib, type OutputPart, type PathPartition } from './partition.js';
+import { emptyStats, type PesoStats } from './stats.js';
+import { RELEVANT_KINDS } from '../../engine/trace/slice.js';
+
+export type PesoMode = 'reorder' | 'no-reorder' | 'paths';
+
+export interface PesoOptions {
+  readonly criterion: Criterion;
+  readonly mode: PesoMode;
+  /** The first path's input (default: all zero bytes). */
+  readonly initial?: ConcolicInput;
+  /** Keep every path's trace, partition and condition in `records` (tests, the paper's tables). */
+  readonly record?: boolean;
+  /** Write a test per new partition (default true). */
+  readonly emit?: boolean;
+}
+
+interface Task {
+  readonly constraints: readonly Expr[];
+  /** The position negated (Algorithm 1's j). */
+  readonly n: number;
+  /** The negations at position n so far (a multi-way decision's outcomes already seen). */
+  readonly blocked: readonly Expr[];
+  readonly base: ConcolicInput;
+  /** The paper's "from" column: `row.position` (rows counted from 1). */
+  readonly from: string;
+}
+
+/** One executed path (with `record`). */
+export interface PesoRecord {
+  readonly from: string;
+  readonly trace: Trace;
+  readonly assignment: InputAssignment;
+  readonly partition: PathPartition;
+  /** The condition tasks were made from: reordered RSC, RSC in path order, or the path condition. */
+  readonly sequence: readonly TraceConstraint[];
+  readonly newPartition: boolean;
+}
+
+/** One output partition found: what the semantic signature lists. */
+export interface FoundPartition {
+  readonly key: string;
+  readonly rscKey: string;
+  /** The RSC by source line (`file:line T|F`), in path order. */
+  readonly rscLines: readonly string[];
+  readonly rscSmtlib: string;
+  readonly rsc: readonly Expr[];
+  readonly output: readonly string[];
+  readonly outputParts: readonly OutputPart[];
+  /** The symbolic objects of the path that reached it (a test's objects, in creation order). */
+  readonly symbolics: readonly RunSymbolic[];
+  /** The test written for it (file name), or null. */
+  readonly test: string | null;
+  /** The input that reached it, by array name. */
+  readonly assignment: InputAssignment;
+}
+
+function taskKey(cs: readonly Expr[]): string {
+  return [...new Set(cs.map(canon))].sort().join(' & ');
+}
+
+export class PesoDriver implements Driver {
+  readonly name = 'peso';
+  readonly stats: PesoStats = emptyStats();
+  readonly records: PesoRecord[] = [];
+  readonly partitions = new Map<string, FoundPartition>();
+  private readonly rscs = new Set<string>();
+  private readonly options: PesoOptions;
+  private executed = 0;
+  private otherSide: ReturnType<typeof otherSideDefsOf> | undefined;
+
+  constructor(options: Partial<PesoOptions> = {}) {
+    this.options = { criterion: DEFAULT_CRITERION, mode: 'reorder', ...options };
+  }
+
+  async run(ctx: DriverContext): Promise<void> {
+    const s = this.stats;
+    const started = performance.now();
+    const statics = timedStatics(ctx.staticDeps());
+    const effects = new OutputEffects(ctx.module, this.options.criterion, ctx.options.checkOvershift);
+    const stack: Task[] = [];
+    const pushed = new Set<string>();
+    const push = (t: Task): void => {
+      const key = taskKey(t.constraints);
+      if (pushed.has(key)) {
+        s.tasksDuplicate++;
+        return;
+      }
+      pushed.add(key);
+      s.tasksPushed++;
+      stack.push(t);
+    };
+    let task: Task | null = { constraints: [], n: 0, blocked: [], base: this.options.initial ?? new Map(), from: '' };
+    while (task !== null && !ctx.stopReason()) {
+      let input: ConcolicInput = task.base;
+      if (task.n > 0) {
+        const a = await this.solve(ctx, task.constraints, task.base as InputAssignment);
+        if (a === 'unsat' || a === 'unknown') {
+          if (a === 'unsat') s.tasksInfeasible++;
+          else s.tasksUnknown++;
+          task = stack.pop() ?? null;
+          continue;
+        }
+        input = a;
+      }
+      await this.visit(ctx, input, task, statics, effects, push);
+      task = stack.pop() ?? null;
+    }
+    s.staticAnalysisSeconds += effects.millis / 1000;
+    s.totalSeconds = (performance.now() - started) / 1000;
+  }
+
+  /** Algorithm 1's Execute(t, n). */
+  private async visit(
+    ctx: DriverContext,
+    input: ConcolicInput,
+    task: Task,
+    statics: ReturnType<typeof timedStatics>,
+    effects: OutputEffects,
+    push: (t: Task) => void,
+  ): Promise<void> {
+    const s = this.stats;
+    const { mode, criterion } = this.options;
+    const tx = performance.now();
+    const r = await ctx.execute(input);
+    s.executionSeconds += (performance.now() - tx) / 1000;
+    s.executions++;
+    const row = ++this.executed;
+    const trace = r.trace;
+
+    const ts = performance.now();
+    const staticBefore = statics.millis;
+    const graph = new TraceGraph(trace, dynamicDependences(trace, statics, { allPotentialInstances: true, otherSideDefs: this.otherSide ??= otherSideDefsOf(ctx.module) }), RELEVANT_KINDS, null);
+    const staticMs = statics.millis - staticBefore;
+    s.staticAnalysisSeconds += staticMs / 1000;
+    s.slicingSeconds += (performance.now() - ts - staticMs) / 1000;
+
+    const tc = performance.now();
+    const effectsBefore = effects.millis;
+    const part = partitionOf(trace, graph, criterion, effects);
+    s.conditionSeconds += (performance.now() - tc - (effects.millis - effectsBefore)) / 1000;
+    s.rscConstraints += part.rsc.length;
+    s.pathConstraints += trace.constraints.length;
+
+    const tr = performance.now();
+    const sequence =
+      mode === 'reorder' ? reorderedRsc(part.rsc, graph) : mode === 'no-reorder' ? [...part.rsc] : trace.constraints.filter((c) => c.kind !== 'concretize');
+    s.reorderSeconds += (performance.now() - tr) / 1000;
+
+    const isNew = !this.partitions.has(part.key);
+    if (isNew) {
+      let test: string | null = null;
+      if (r.test && this.options.emit !== false) test = ctx.emit(r.test);
+      this.partitions.set(part.key, {
+        key: part.key,
+        rscKey: part.rscKey,
+        rscLines: part.rsc.map((c) => readable(trace, c)),
+        rscSmtlib: smtlib(part.rsc.map((c) => c.expr)),
+        rsc: part.rsc.map((c) => c.expr),
+        output: part.output,
+        outputParts: part.outputParts,
+        symbolics: r.symbolics,
+        test,
+        assignment: r.assignment,
+      });
+      s.partitions = this.partitions.size;
+    } else s.repeatedPartitions++;
+    this.rscs.add(part.rscKey);
+    s.distinctRsc = this.rscs.size;
+    if (this.options.record) this.records.push({ from: task.from, trace, assignment: r.assignment, partition: part, sequence, newPartition: isNew });
+
+    const assumes = trace.constraints.filter((c) => c.kind === 'assume').map((c) => c.expr);
+    const n = task.n;
+    // A multi-way decision at the task's position took another outcome: ask for the ones still unseen.
+    if (n > 0 && mode !== 'no-reorder') {
+      const c = sequence[n - 1];
+      if (c && c.multiway && c.negatable) {
+        const neg = B.notB(c.expr);
+        s.tasksContinuation++;
+        push({
+          constraints: [...assumes, ...sequence.slice(0, n - 1).map((x) => x.expr), ...task.blocked, neg],
+          n,
+          blocked: [...task.blocked, neg],
+          base: r.assignment,
+          from: `${row}.${n}`,
+        });
+      }
+    }
+    for (let i = mode === 'no-reorder' ? 1 : n + 1; i <= sequence.length; i++) {
+      const c = sequence[i - 1]!;
+      if (!c.negatable) continue;
+      push({ constraints: [...assumes, ...prefixNegation(sequence, i)], n: i, blocked: [B.notB(c.expr)], base: r.assignment, from: `${row}.${i}` });
+    }
+  }
+
+  private async solve(ctx: DriverContext, constraints: readonly Expr[], base: InputAssignment) {
+    const s = this.stats;
+    s.solverCalls++;
+    s.queryConstraints += constraints.length;
+    s.formulaBytes += smtlib(constraints).length;
+    const t = performance.now();
+    const a = await ctx.solve(constraints, base);
+    s.solvingSeconds += (performance.now() - t) / 1000;
+    return a;
+  }
+}
