@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The PESO experiment (Table IV shape): every subject under PESO and under exhaustive path exploration
 # computing the same partitions, each run under GNU time (CPU seconds of node and the Z3 child, tsx
-# start-up included). Writes benchmarks/peso/results.jsonl; report.mjs turns it into the README table.
+# start-up included). Writes benchmarks/results/peso/results.jsonl; report.mjs turns it into the table of benchmarks/results/peso/README.md.
 #   nice -n 10 benchmarks/peso/harness.sh [SUBJECT...]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 subjects=("$@")
 [ ${#subjects[@]} -eq 0 ] && subjects=(peso-fig1 diamonds-3 independent-4x4 args tokens machine)
-out=benchmarks/peso/results.jsonl
+out=benchmarks/results/peso/results.jsonl
 : > "$out"
 for s in "${subjects[@]}"; do
   for m in reorder paths; do

@@ -1,8 +1,8 @@
-// Turns benchmarks/peso/results.jsonl (harness.sh) into the Markdown table of benchmarks/peso/README.md
+// Turns benchmarks/results/peso/results.jsonl (harness.sh) into the Markdown table of benchmarks/results/peso/README.md
 // (the paper's Table IV shape: PESO against exhaustive exploration). Prints it to stdout.
 import { readFileSync } from 'node:fs';
 
-const rows = readFileSync(new URL('./results.jsonl', import.meta.url), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const rows = readFileSync(new URL('../results/peso/results.jsonl', import.meta.url), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
 const by = new Map();
 for (const r of rows) {
   if (!by.has(r.subject)) by.set(r.subject, {});
