@@ -323,6 +323,20 @@ long __sp_readv(int fd, const void *iovp, int n, int write)
 	long total = 0;
 	n = __sp_concretize(n);
 	if (n < 0 || n > 1024) return -EINVAL;
+	if (write && !__sp_env.max_failures && n <= 64) {
+		/* musl's stdio flushes with one writev of [buffer, new data]: to the terminal as one piece, so
+		 * that another path's output cannot land between its parts when the searcher switches paths
+		 * (--batch-instructions). With --max-fail each part stays one write (one injectable call). */
+		sp_file *f = get_file(fd);
+		if (f && (f->flags & SP_WRITE) && f->kind == SP_HOST_OUT) {
+			struct iovec parts[64];
+			for (int i = 0; i < n; i++) {
+				parts[i].iov_len = __sp_concretize(iov[i].iov_len);
+				parts[i].iov_base = parts[i].iov_len ? (void *)__sp_concretize((long)iov[i].iov_base) : 0;
+			}
+			return __sympath_host_writev(f->host_fd, parts, n);
+		}
+	}
 	for (int i = 0; i < n; i++) {
 		unsigned long len = __sp_concretize(iov[i].iov_len);
 		if (len == 0) continue;

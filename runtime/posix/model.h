@@ -18,6 +18,8 @@
 
 /* Writes n bytes to the host's fd 1 or 2; symbolic bytes get one possible value (no constraint). */
 long __sympath_host_write(int fd, const void *buf, unsigned long n);
+/* writev to the host's fd 1 or 2 as one piece (n iovecs, each concrete): the paths' outputs never interleave inside it */
+long __sympath_host_writev(int fd, const void *iov, int n);
 /* A fresh zeroed, page-aligned object of n bytes, or NULL. */
 void *__sympath_mmap(unsigned long n);
 /* Frees an object __sympath_mmap made when p is its start: 0; else -1 (nothing happens). */

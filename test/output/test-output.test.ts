@@ -53,3 +53,41 @@ describe('--write-test-output', () => {
     }, 120_000);
   }
 });
+
+// Issue 21 item 14, the other half: musl's stdio flushes with one writev of [buffer, new data]; the model
+// hands it to the terminal as one piece, so a searcher switching paths every few instructions
+// (--batch-instructions) cannot put another path's output inside a write. A line-buffered stdout writes
+// whole lines, so no line is torn (before: 143 torn lines). A fully buffered one (a pipe, the default)
+// writes 1 KiB pieces that end mid-line, as the native program's would; those pieces are whole.
+describe('one writev of a path is one piece on the terminal', () => {
+  it('no line of one path is torn by another path', () => {
+    const prog = join(work, 'lines.c');
+    writeFileSync(
+      prog,
+      `#include <klee/klee.h>
+#include <stdio.h>
+int main(void) {
+  char s[60];
+  klee_make_symbolic(s, sizeof s, "s");
+  setvbuf(stdout, 0, _IOLBF, 0); /* each line one writev [buffered start, rest of the line] */
+  for (int i = 0; i < 60; i++) {
+    printf("path-%d-part-one ", i);
+    if (s[i / 10] == (char)i) printf("A-branch-with-a-long-tail-of-text-%d\\n", i);
+    else printf("B-branch-%d\\n", i);
+  }
+  return 0;
+}
+`,
+    );
+    const out = join(work, 'lines');
+    const r = spawnSync(
+      process.execPath,
+      [join(ROOT, 'bin', 'sympath.mjs'), 'run', '--posix-runtime', '--search', 'random-path', '--batch-instructions', '50', '--max-tests', '30', '--output-dir', out, prog],
+      { encoding: 'utf8' },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n').filter((l) => l !== '');
+    expect(lines.length).toBeGreaterThan(1000);
+    expect(lines.filter((l) => !/^path-(\d+)-part-one (A-branch-with-a-long-tail-of-text-\1|B-branch-\1)$/.test(l))).toEqual([]);
+  }, 120_000);
+});

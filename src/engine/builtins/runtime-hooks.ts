@@ -187,6 +187,28 @@ export const RUNTIME_HOOKS: BuiltinTableEntries = {
     c.ex.writeFrom(c.s, BigInt.asIntN(32, fd) === 2n ? 2 : 1, bytes);
     return n;
   },
+  /** long __sympath_host_writev(int fd, const struct iovec *iov, int n): the iovecs' bytes, one write. */
+  async __sympath_host_writev(c, args) {
+    const v = await concreteArgs(c, args.slice(0, 3), 'argument');
+    if (v === null) return;
+    const [fd, iov, n] = v as [bigint, bigint, bigint];
+    const parts: Uint8Array[] = [];
+    for (let i = 0; i < Number(n); i++) {
+      const at = iov + BigInt(16 * i);
+      const os = objectAt(c, at, 16, false);
+      if (os === null) return;
+      const off = Number(at) - os.obj.address;
+      const base = os.read(off, 8);
+      const len = os.read(off + 8, 8);
+      if (typeof base !== 'bigint' || typeof len !== 'bigint') return c.ex.term.error(c.s, 'model', 'writev: an iovec the model did not make concrete', c.inst);
+      const bytes = await bytesForHost(c, base, Number(len));
+      if (bytes === null) return;
+      parts.push(bytes);
+    }
+    const all = Buffer.concat(parts);
+    c.ex.writeFrom(c.s, BigInt.asIntN(32, fd) === 2n ? 2 : 1, all);
+    return BigInt(all.length);
+  },
   /** void *__sympath_mmap(unsigned long n): a fresh zeroed object of n bytes (page aligned), or NULL. */
   async __sympath_mmap(c, args) {
     const n = await concreteArg(c, args[0]!, 'mmap length');
