@@ -27,6 +27,7 @@ import { mergeRunResults, runPhases } from './run-phases.js';
 import { doneLines, elapsedText, replayAtEnd, shellQuote, stamp } from './run-report.js';
 import { checkPosixArgs } from './posix-args.js';
 import { ErrorConsole, errorKindsOf, errorSummary, EXIT_ON_ERROR } from './run-errors.js';
+import { globalsOverMemory } from '../engine/image.js';
 import { UserError } from './user-error.js';
 import { activePruners } from '../strategies/registry.js';
 
@@ -126,6 +127,8 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     if (!module.functions.some((f) => f.name === 'main' && !f.isDeclaration)) {
       throw new UserError(`sympath run: ${files.join(' ')}: no main function (the run starts at main, as KLEE's does)`);
     }
+    const tooBig = globalsOverMemory(module, flags.maxMemory);
+    if (tooBig) throw new UserError(`sympath run: ${files.join(' ')}: ${tooBig}`);
   } catch (e) {
     rmSync(outDir, { recursive: true, force: true });
     const name = (e as Error).name;
@@ -333,6 +336,8 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       `Finished: ${stamp(finished)}`,
       `Elapsed: ${elapsedText((performance.now() - t0) / 1000)}`,
       `Halted: ${controller.signal.aborted && !result.haltReason && output.failure === undefined ? (errorConsole.stoppedBy ? 'exit-on-error' : 'interrupted') : haltReason}`,
+      // What --max-memory is held against: the process's peak resident set (getrusage's ru_maxrss).
+      `Peak resident memory: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
       ...doneLines(stats),
       '',
     ].join('\n'),
