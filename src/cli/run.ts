@@ -157,6 +157,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   if (flags.allowRead && flags.allowRead.length > 0) opts.allowRead = flags.allowRead.map((f) => realPath(resolve(io.cwd, f)));
   if (flags.allowReadSpecial) opts.allowReadSpecial = true;
   if (flags.writeTestOutput) opts.writeTestOutput = true;
+  if (flags.writeSmt2s) opts.writeSmt2s = true;
   if (flags.dumpStatesOnHalt === false) opts.dumpStatesOnHalt = false;
   const search = flags.driver !== undefined ? `driver:${flags.driver}` : describeSearch(opts.search);
   output.writeJson('run.json', {

@@ -53,6 +53,8 @@ export interface EngineOptions {
   allowRead?: string[];
   /** --write-test-output: each test keeps its path's stdout and stderr (testNNNNNN.stdout/.stderr). */
   writeTestOutput?: boolean;
+  /** --write-smt2s: each test's path constraints as standalone SMT-LIB 2 (testNNNNNN.smt2), as KLEE's option. */
+  writeSmt2s?: boolean;
   /** --allow-read-special: devices and FIFOs under --allow-read are read (bounded) instead of refused. */
   allowReadSpecial?: boolean;
   /**
