@@ -20,9 +20,9 @@ import { onPath, type Target } from './arch.js';
 import type { NativeBuild, ObjectFile } from './build.js';
 import { writeCoverageFiles, writeHtmlReport, type CoverageJson } from './coverage-report.js';
 import { ReplayError } from './errors.js';
-import { createSymFiles, freshDir, runProgram, type RunObservation } from './execute.js';
+import { createSymFiles, freshDir, runProgram, stdoutFor, type RunObservation } from './execute.js';
 import { runGcov, sourceFilter, summarize, uncoveredLines, type FileCoverage } from './gcov.js';
-import { fileType, isPosixTest, posixEnvironment, S_IFIFO } from './posix-env.js';
+import { fileType, isPosixTest, posixEnvironment, S_IFIFO, type PosixEnvironment } from './posix-env.js';
 import type { ReplayOptions, ReplayResult, TestReport } from './replay.js';
 import { listTests, runStartMs } from './run-info.js';
 import { CoverageTimeline, emptyReplayJson, recordTest } from './test-record.js';
@@ -203,8 +203,10 @@ export async function runOne(kt: KTest, testName: string, ctx: RunContext): Prom
   };
   let args: Uint8Array[];
   let stdin: Parameters<typeof runProgram>[0]['stdin'] = { kind: 'none' };
+  let posixEnv: PosixEnvironment | undefined;
   if (ctx.posixRuntime || isPosixTest(kt)) {
     const p = posixEnvironment(kt);
+    posixEnv = p;
     for (const n of p.notes) ctx.notes.push(`${testName}: ${n}`);
     for (const n of createSymFiles(scratch, p)) ctx.notes.push(`${testName}: ${n}`);
     args = p.args;
@@ -223,11 +225,13 @@ export async function runOne(kt: KTest, testName: string, ctx: RunContext): Prom
   }
   const argvFile = join(ctx.replayDir, 'scratch', `${stem}.argv`);
   const cmd = commandFor(ctx.binary, ctx.name, args, argvFile);
-  const obs = await runProgram({ ...cmd, cwd: scratch, env, stdin, timeoutMs: ctx.timeoutSeconds * 1000, keepBytes: KEEP_BYTES });
+  const stdoutPath = join(ctx.replayDir, 'scratch', `${stem}.stdout`);
+  const obs = await runProgram({ ...cmd, cwd: scratch, env, stdin, stdout: stdoutFor(posixEnv, stdoutPath), timeoutMs: ctx.timeoutSeconds * 1000, keepBytes: KEEP_BYTES });
   if (!ctx.keepScratch) {
     rmSync(scratch, { recursive: true, force: true });
     rmSync(join(ctx.replayDir, 'scratch', `${stem}.stdin`), { force: true });
     rmSync(argvFile, { force: true });
+    rmSync(stdoutPath, { force: true });
   }
   return obs;
 }

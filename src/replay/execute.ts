@@ -3,10 +3,11 @@
 // or /dev/null, and a time limit. The program runs in its own process group; on time-out the group gets
 // SIGTERM (the replay library dumps coverage and dies of it), then SIGKILL a second later.
 
-import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, rmSync, symlinkSync, utimesSync, writeFileSync, chmodSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, constants, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync, chmodSync } from 'node:fs';
+import { Socket } from 'node:net';
 import { join } from 'node:path';
-import { fileType, S_IFDIR, S_IFIFO, S_IFLNK, type PosixEnvironment, type SymFile } from './posix-env.js';
+import { fileType, S_IFCHR, S_IFDIR, S_IFIFO, S_IFLNK, S_IFREG, type PosixEnvironment, type SymFile } from './posix-env.js';
 
 export interface RunRequest {
   /** The command and its arguments (a runner such as qemu first, then the binary). */
@@ -17,6 +18,8 @@ export interface RunRequest {
   cwd: string;
   env: Record<string, string>;
   stdin: { kind: 'none' } | { kind: 'file'; path: string } | { kind: 'pipe'; data: Uint8Array };
+  /** Standard output: a pipe (the default), a regular file, or /dev/null (a character device). */
+  stdout?: StdoutSpec;
   timeoutMs: number;
   /** Bytes of stdout/stderr kept (the end of each). */
   keepBytes: number;
@@ -29,6 +32,35 @@ export interface RunObservation {
   stdout: string;
   stderr: string;
   seconds: number;
+}
+
+/** `pipe`: Node's stdio pipe (a socket pair); `fifo`: a real pipe (mkfifo at `path`), as the POSIX model's stdout is. */
+export type StdoutSpec = { kind: 'pipe' } | { kind: 'fifo'; path: string } | { kind: 'file'; path: string } | { kind: 'null' };
+
+/**
+ * Standard output as the test describes it, as klee-replay makes it: with --sym-stdout's stdout_stat a
+ * regular file at `filePath` for S_IFREG and /dev/null for a character device; otherwise a real pipe,
+ * which is what the POSIX model's fstat(1) says standard output is (Node's own stdio "pipe" is a socket).
+ * Programs look (cat refuses to copy a file onto itself, wc and cat pick their I/O by it), so the replay
+ * must match. Tests without the POSIX model keep Node's pipe.
+ */
+export function stdoutFor(env: PosixEnvironment | undefined, filePath: string): StdoutSpec {
+  if (env === undefined) return { kind: 'pipe' };
+  const mode = env.stdoutStat?.mode;
+  if (mode !== undefined && fileType(mode) === S_IFREG) return { kind: 'file', path: filePath };
+  if (mode !== undefined && fileType(mode) === S_IFCHR) return { kind: 'null' };
+  return { kind: 'fifo', path: `${filePath}.fifo` };
+}
+
+/** Our read end (a socket over the FIFO: libuv reads pipes that way) and the write end for the child. */
+function openFifo(path: string): { reader: Socket; writeFd: number } {
+  rmSync(path, { force: true });
+  execFileSync('mkfifo', ['-m', '600', path]);
+  // Read end first, non-blocking, so that opening the write end does not wait for a reader.
+  const readFd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  const writeFd = openSync(path, constants.O_WRONLY);
+  rmSync(path, { force: true }); // both ends are open; the name is not needed any more
+  return { reader: new Socket({ fd: readFd, readable: true, writable: false }), writeFd };
 }
 
 /** Keeps the last `limit` bytes written to it. */
@@ -53,17 +85,29 @@ export function runProgram(req: RunRequest): Promise<RunObservation> {
     const started = performance.now();
     let stdinFd: number | undefined;
     if (req.stdin.kind === 'file') stdinFd = openSync(req.stdin.path, 'r');
+    const stdout = req.stdout ?? { kind: 'pipe' };
+    const fifo = stdout.kind === 'fifo' ? openFifo(stdout.path) : undefined;
+    const stdoutFd = stdout.kind === 'file' ? openSync(stdout.path, 'w') : stdout.kind === 'null' ? openSync('/dev/null', 'w') : fifo?.writeFd;
     const child = spawn(req.command, req.args, {
       cwd: req.cwd,
       env: req.env,
       argv0: req.argv0,
       detached: true, // its own process group, so a time-out ends everything it started
-      stdio: [stdinFd ?? (req.stdin.kind === 'pipe' ? 'pipe' : 'ignore'), 'pipe', 'pipe'],
+      stdio: [stdinFd ?? (req.stdin.kind === 'pipe' ? 'pipe' : 'ignore'), stdoutFd ?? 'pipe', 'pipe'],
     });
     if (stdinFd !== undefined) closeSync(stdinFd);
+    if (stdoutFd !== undefined) closeSync(stdoutFd);
     const out = new Tail(req.keepBytes);
     const err = new Tail(req.keepBytes);
-    child.stdout!.on('data', (b: Buffer) => out.push(b));
+    child.stdout?.on('data', (b: Buffer) => out.push(b));
+    // The FIFO ends when every writer (the program and what it started) has closed it.
+    let fifoOpen = fifo !== undefined;
+    fifo?.reader.on('data', (b: Buffer) => out.push(b));
+    fifo?.reader.on('error', () => {});
+    fifo?.reader.on('close', () => {
+      fifoOpen = false;
+      if (exitInfo) finish();
+    });
     child.stderr!.on('data', (b: Buffer) => err.push(b));
     if (req.stdin.kind === 'pipe') {
       child.stdin!.on('error', () => {}); // the program may exit without reading it all
@@ -89,6 +133,8 @@ export function runProgram(req: RunRequest): Promise<RunObservation> {
       done = true;
       clearTimeout(timer);
       killGroup('SIGKILL'); // anything the program left running in its group
+      if (stdout.kind === 'file') out.push(readFileSync(stdout.path));
+      fifo?.reader.destroy();
       resolvePromise({
         exit: exitInfo?.code ?? null,
         signal: exitInfo?.signal ?? null,
@@ -109,7 +155,7 @@ export function runProgram(req: RunRequest): Promise<RunObservation> {
       setTimeout(finish, 2000).unref();
     });
     child.on('close', () => {
-      if (exitInfo) finish();
+      if (exitInfo && !fifoOpen) finish();
     });
   });
 }

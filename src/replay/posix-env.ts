@@ -42,6 +42,8 @@ export interface PosixEnvironment {
   args: Uint8Array[];
   files: SymFile[];
   stdin?: SymFile;
+  /** With --sym-stdout: the struct stat the test gives standard output (what the replay makes it). */
+  stdoutStat?: StatInfo;
   /** Indices of the objects the environment took. */
   consumed: number[];
   /** What cannot be reproduced exactly, for the report. */
@@ -179,10 +181,12 @@ export function posixEnvironment(t: KTest): PosixEnvironment {
       if (o && o.bytes.some((b) => b !== 0)) notes.push(`${n} is set: a native run cannot inject the system call failure the test asks for`);
     }
   }
+  let stdoutStat: StatInfo | undefined;
   if (symStdout) {
     take(['stdout'], false);
-    take(['stdout_stat', 'stdout-stat'], false);
+    const st = take(['stdout_stat', 'stdout-stat'], false);
+    stdoutStat = st ? parseStat(st.bytes) : undefined;
   }
   take(['model_version'], false);
-  return { args, files, ...(stdin ? { stdin } : {}), consumed: [...used].sort((a, b) => a - b), notes };
+  return { args, files, ...(stdin ? { stdin } : {}), ...(stdoutStat ? { stdoutStat } : {}), consumed: [...used].sort((a, b) => a - b), notes };
 }

@@ -18,7 +18,7 @@ import { replayOnBinary } from './binary.js';
 import { buildNative, type NativeBuild } from './build.js';
 import { writeCoverageFiles, writeHtmlReport, type CoverageJson } from './coverage-report.js';
 import { ReplayError } from './errors.js';
-import { createSymFiles, freshDir, runProgram, type RunObservation } from './execute.js';
+import { createSymFiles, freshDir, runProgram, stdoutFor, type RunObservation } from './execute.js';
 import { runGcov, sourceFilter, summarize, uncoveredLines, type CoverageSummary, type FileCoverage } from './gcov.js';
 import { fileType, isPosixTest, posixEnvironment, S_IFIFO, type PosixEnvironment } from './posix-env.js';
 import { listTests, readProgramInfo, runStartMs, type ProgramInfo, type ProgramOverrides, type TestEntry } from './run-info.js';
@@ -191,12 +191,14 @@ export async function runTest(
     cwd: scratch,
     env,
     stdin,
+    stdout: stdoutFor(prep.posix, join(ctx.replayDir, 'scratch', `${stem}.stdout`)),
     timeoutMs: ctx.timeoutSeconds * 1000,
     keepBytes: KEEP_BYTES,
   });
   if (!ctx.keepScratch) {
     rmSync(scratch, { recursive: true, force: true });
     rmSync(join(ctx.replayDir, 'scratch', `${stem}.stdin`), { force: true });
+    rmSync(join(ctx.replayDir, 'scratch', `${stem}.stdout`), { force: true });
     rmSync(join(ctx.replayDir, 'scratch', `${stem}.argv`), { force: true });
   }
   return { obs, notes };

@@ -3,6 +3,7 @@
 // --sym-stdin, "model_version", then the program's own objects. Replayed on both arches; and the walk of
 // the command line itself (posixEnvironment) on its own.
 
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { KTestObject } from '../../src/engine/test-case.js';
@@ -55,6 +56,27 @@ describe('POSIX-model tests replay like klee-replay', () => {
     ]);
     expect(r.json.errors).toEqual([{ kind: 'abort', test: 'test000001.ktest', reproduced: true, reason: 'the native run died of SIGABRT' }]);
     expect(r.json.divergent).toEqual([]);
+  });
+
+  it('makes standard output what --sym-stdout\'s stdout_stat says, as klee-replay: a file, a device, a pipe', async () => {
+    const stdoutTest = (mode: number | null, tag: number) => ({
+      args: ['stdout_kind.bc', '--sym-stdout'],
+      objects: [
+        { name: 'tag', bytes: objectBytes(`i32:${tag}`) },
+        ...(mode === null ? [] : [{ name: 'stdout', bytes: new Uint8Array(1024) }, { name: 'stdout_stat', bytes: stat144(mode) }]),
+        { name: 'model_version', bytes: objectBytes('i32:1') },
+      ],
+    });
+    const dir = makeOutDir(join(tempDir(), 'out'), [join(fixtureDir, 'stdout_kind.c')], [
+      stdoutTest(0o100644, 1), // S_IFREG
+      stdoutTest(0o020666, 2), // S_IFCHR
+      stdoutTest(0o010600, 3), // S_IFIFO
+      stdoutTest(null, 4), // no stdout_stat: a pipe, as before
+    ], { posixRuntime: true });
+    const r = await replayOutputDir(dir, { html: false });
+    expect(r.json.tests.map((t) => t.exit)).toEqual([1, 2, 3, 3]);
+    // What went to the regular file is the test's output all the same.
+    expect(readFileSync(join(dir, 'replay-x86_64', 'logs', 'test000001.stdout'), 'latin1')).toBe('tag 1\n');
   });
 
   it('finds the objects of --sym-arg, --sym-args, --sym-files, --sym-stdin and --max-fail', () => {
