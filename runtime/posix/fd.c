@@ -414,7 +414,11 @@ long __sp_fcntl(int fd, int cmd, long arg)
 		f->flags = (f->flags & ~(SP_APPEND | SP_NONBLOCK)) | (arg & O_APPEND ? SP_APPEND : 0) |
 		           (arg & O_NONBLOCK ? SP_NONBLOCK : 0);
 		return 0;
-	case F_GETLK: case F_SETLK: case F_SETLKW: case F_OFD_GETLK: case F_OFD_SETLK: case F_OFD_SETLKW:
+	case F_GETLK: case F_OFD_GETLK:
+		/* No other process holds a lock: the lock could be placed (KLEE answers the same). */
+		((struct flock *)__sp_concretize(arg))->l_type = F_UNLCK;
+		return 0;
+	case F_SETLK: case F_SETLKW: case F_OFD_SETLK: case F_OFD_SETLKW:
 		return 0;
 	default:
 		klee_warning_once("fcntl: unsupported command (EINVAL)");
@@ -658,6 +662,17 @@ long __sp_fchown(int fd)
 	return get_file(fd) ? -EPERM : -EBADF;
 }
 
+/* utimensat's times: NULL or UTIME_NOW is now (utimes(path, NULL) touches), UTIME_OMIT leaves one. */
+static void set_times(struct stat *st, const struct timespec *ts)
+{
+	struct timespec *to[2] = { &st->st_atim, &st->st_mtim };
+	for (int i = 0; i < 2; i++) {
+		if (ts && ts[i].tv_nsec == UTIME_OMIT) continue;
+		if (!ts || ts[i].tv_nsec == UTIME_NOW) __sp_now(to[i]);
+		else *to[i] = ts[i];
+	}
+}
+
 long __sp_utimens(int dirfd, const char *path, const void *times, int flags)
 {
 	(void)flags;
@@ -665,22 +680,14 @@ long __sp_utimens(int dirfd, const char *path, const void *times, int flags)
 		sp_file *f = get_file(dirfd);
 		if (!f) return -EBADF;
 		if (f->kind != SP_DISK || f->dfile->name == 0) return -EPERM;
-		if (times) {
-			const struct timespec *ts = times;
-			f->dfile->stat->st_atim = ts[0];
-			f->dfile->stat->st_mtim = ts[1];
-		}
+		set_times(f->dfile->stat, times);
 		return 0;
 	}
 	int r = check_dirfd(dirfd, path);
 	if (r) return r;
 	sp_disk_file *df = __sp_sym_file(path);
 	if (df) {
-		if (times) {
-			const struct timespec *ts = times;
-			df->stat->st_atim = ts[0];
-			df->stat->st_mtim = ts[1];
-		}
+		set_times(df->stat, times);
 		return 0;
 	}
 	return __sp_is_cwd(path) ? -EPERM : -ENOENT;

@@ -83,6 +83,9 @@ extern sp_env __sp_env;
 /* ---- Model functions (fd.c, env.c) ---------------------------------------------------------------- */
 
 long __sp_concretize(long x);
+/* The model's clock (a fixed epoch, 1 ms further on every reading). */
+struct timespec;
+void __sp_now(struct timespec *ts);
 sp_disk_file *__sp_sym_file(const char *path);
 int __sp_is_cwd(const char *path);
 void __sp_init_fds(unsigned n_files, unsigned file_len, unsigned stdin_len, int sym_stdout,

@@ -31,7 +31,7 @@
 
 static long clock_ns;
 
-static void now(struct timespec *ts)
+void __sp_now(struct timespec *ts)
 {
 	clock_ns += 1000000;
 	ts->tv_sec = EPOCH + clock_ns / 1000000000;
@@ -256,19 +256,19 @@ long __sympath_syscall(long n, long a, long b, long c, long d, long e, long f)
 	case SYS_timer_create: case SYS_timer_settime: case SYS_timer_delete: return -ENOSYS;
 
 	/* ---- time ---- */
-	case SYS_clock_gettime: now((struct timespec *)b); return 0;
+	case SYS_clock_gettime: __sp_now((struct timespec *)b); return 0;
 	case SYS_clock_getres:
 		if (b) ((struct timespec *)b)->tv_sec = 0, ((struct timespec *)b)->tv_nsec = 1;
 		return 0;
 	case SYS_gettimeofday: {
 		struct timespec ts;
-		now(&ts);
+		__sp_now(&ts);
 		if (a) ((struct timeval *)a)->tv_sec = ts.tv_sec, ((struct timeval *)a)->tv_usec = ts.tv_nsec / 1000;
 		return 0;
 	}
 	case SYS_time: {
 		struct timespec ts;
-		now(&ts);
+		__sp_now(&ts);
 		if (a) *(long *)a = ts.tv_sec;
 		return ts.tv_sec;
 	}

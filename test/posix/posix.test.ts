@@ -86,6 +86,17 @@ describe('planted aborts are found through the POSIX model', () => {
   }, 120_000);
 });
 
+describe('file calls KLEE answers', () => {
+  test('fcntl(F_GETLK) gives F_UNLCK; utimes(path, NULL) sets the times to now (fixtures/lock_touch.c)', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'sympath-posix-'));
+    const r = await sympath(['run', '--output-dir', 'out', '--posix-runtime', join(FIXTURES, 'lock_touch.c'), '--sym-files', '1', '4'], cwd);
+    expect(r.code, r.stderr).toBe(0);
+    const stats = JSON.parse(readFileSync(join(cwd, 'out', 'stats.json'), 'utf8'));
+    expect(stats.errors).toEqual([]);
+    expect(stats.paths.completed).toBeGreaterThan(0);
+  }, 120_000);
+});
+
 describe('host files', () => {
   test('are read only when --allow-read names them, and never written', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'sympath-posix-'));
