@@ -93,6 +93,11 @@ export class ExecutionState implements SearchState {
    * and the ones taken before it (KLEE's cexPreferences). Immutable; a new one replaces the array.
    */
   cexPreferences: readonly Expr[] = [];
+  /**
+   * Heap objects klee_mark_global made global (the POSIX model's argument strings, as KLEE's): free()
+   * of one is an invalid free. Immutable; a new set replaces it.
+   */
+  markedGlobal: ReadonlySet<number> = new Set();
   /** With --write-test-output: what the path wrote to stdout/stderr, newest first (shared by forks). */
   output: OutputPiece | null = null;
 
@@ -178,6 +183,7 @@ export class ExecutionState implements SearchState {
     s.trace = this.trace;
     s.heapHistory = this.heapHistory;
     s.cexPreferences = this.cexPreferences;
+    s.markedGlobal = this.markedGlobal;
     s.output = this.output;
     s.stack = this.stack.map((f) => f.clone());
     s.top = s.stack[s.stack.length - 1]!;

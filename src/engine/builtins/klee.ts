@@ -199,7 +199,12 @@ export const KLEE: BuiltinTableEntries = {
     const e = nonZero(cond as Scalar, argBits(c, 1));
     if (!e.isConst) c.s.cexPreferences = [...c.s.cexPreferences, e];
   },
-  klee_mark_global: () => {},
+  /** void klee_mark_global(void *p): the object p points into counts as a global from now on (free of it: invalid-free). */
+  klee_mark_global(c, [p]) {
+    if (typeof p !== 'bigint') return;
+    const mo = c.ex.memory.findObject(c.s, Number(p));
+    if (mo) c.s.markedGlobal = new Set([...c.s.markedGlobal, mo.id]);
+  },
   klee_open_merge: () => {},
   klee_close_merge: () => {},
   klee_get_errno: () => 0n,

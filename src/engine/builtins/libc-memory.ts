@@ -45,7 +45,7 @@ function heapObject(ex: Executor, s: ExecutionState, p: bigint, inst: Instructio
   const addr = Number(p);
   const mo = ex.image.allocator.floor(addr);
   const info = [`address: 0x${addr.toString(16)}`];
-  const slot = mo && mo.address === addr && mo.kind === ObjKind.Heap ? s.space.lookup(mo) : undefined;
+  const slot = mo && mo.address === addr && mo.kind === ObjKind.Heap && !s.markedGlobal.has(mo.id) ? s.space.lookup(mo) : undefined;
   if (slot === FREED) {
     ex.term.error(s, 'double-free', 'memory error: double free', inst, [...info, `object: ${mo!.describe()}`]);
     return null;
