@@ -28,6 +28,7 @@ import { doneLines, elapsedText, replayAtEnd, shellQuote, stamp } from './run-re
 import { checkPosixArgs } from './posix-args.js';
 import { ErrorConsole, errorKindsOf, errorSummary, EXIT_ON_ERROR } from './run-errors.js';
 import { globalsOverMemory } from '../engine/image.js';
+import { readEnviron } from './environ-file.js';
 import { UserError } from './user-error.js';
 import { activePruners } from '../strategies/registry.js';
 
@@ -68,6 +69,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   }
   checkFlags(flags);
   if (flags.posixRuntime) checkPosixArgs(programArgs);
+  const environ = flags.environ !== undefined ? readEnviron(resolve(io.cwd, flags.environ)) : undefined;
   for (const f of files) {
     let isFile = false;
     try {
@@ -158,6 +160,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   if (flags.allowReadSpecial) opts.allowReadSpecial = true;
   if (flags.writeTestOutput) opts.writeTestOutput = true;
   if (flags.writeSmt2s) opts.writeSmt2s = true;
+  if (environ) opts.environ = environ;
   if (flags.dumpStatesOnHalt === false) opts.dumpStatesOnHalt = false;
   const search = flags.driver !== undefined ? `driver:${flags.driver}` : describeSearch(opts.search);
   output.writeJson('run.json', {
@@ -171,6 +174,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     optimize: flags.optimize === true,
     ir: irName,
     programArgs,
+    ...(opts.environ ? { environ: opts.environ } : {}),
     ktestArgs,
     libc: flags.libc,
     posixRuntime: flags.posixRuntime === true,

@@ -1,5 +1,5 @@
 // main's arguments: argc, argv (the program name then opts.programArgs, as NUL-terminated strings in
-// their own objects, the array NULL-terminated) and an empty envp. This is the seam the POSIX runtime
+// their own objects, the array NULL-terminated) and envp (opts.environ, --environ FILE; else empty). This is the seam the POSIX runtime
 // (symbolic arguments, --sym-arg …) replaces through RunEnvironment.mainArgs.
 
 import type { Func } from '../ir/model.js';
@@ -43,6 +43,7 @@ export const defaultMainArgs: MainArgsBuilder = (ex, s, main) => {
   const words = [programName(ex), ...ex.opts.programArgs];
   const ptrs = words.map((w, i) => placeString(ex, s, w, `argv[${i}]`));
   const out: Val[] = [BigInt(words.length), placePointerArray(ex, s, ptrs, 'argv')];
-  if (n >= 3) out.push(placePointerArray(ex, s, [], 'envp'));
+  const env = ex.opts.environ ?? [];
+  if (n >= 3) out.push(placePointerArray(ex, s, env.map((e, i) => placeString(ex, s, e, `envp[${i}]`)), 'envp'));
   return out.slice(0, n);
 };

@@ -41,6 +41,8 @@ export interface EngineOptions {
   maxSymbolicPointerTargets: number;
   /** Program arguments after the program file (argv[1..]); the POSIX model interprets --sym-* ones. */
   programArgs: string[];
+  /** main's envp (and musl's environ): NAME=VALUE strings, from --environ FILE; empty by default. */
+  environ?: string[];
   /** Files whose instructions count as "the program's own" for coverage (absolute paths). */
   programSourceFiles: string[];
   /** argv[0]; by default the module's source file name without its extension. */

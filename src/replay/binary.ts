@@ -20,7 +20,7 @@ import { onPath, type Target } from './arch.js';
 import type { NativeBuild, ObjectFile } from './build.js';
 import { writeCoverageFiles, writeHtmlReport, type CoverageJson } from './coverage-report.js';
 import { ReplayError } from './errors.js';
-import { createSymFiles, freshDir, runProgram, stdoutFor, type RunObservation } from './execute.js';
+import { createSymFiles, freshDir, programEnvironment, runProgram, stdoutFor, type RunObservation } from './execute.js';
 import { runGcov, sourceFilter, summarize, uncoveredLines, type FileCoverage } from './gcov.js';
 import { fileType, isPosixTest, posixEnvironment, S_IFIFO, type PosixEnvironment } from './posix-env.js';
 import type { ReplayOptions, ReplayResult, TestReport } from './replay.js';
@@ -100,6 +100,7 @@ export async function replayOnBinary(outDir: string, opts: ReplayOptions & Binar
   const gcov = onPath('gcov');
   if (gcov === undefined) throw new ReplayError("sympath replay: gcov not found on PATH (needed to read coverage); run 'make setup' to install it");
   const run = readRunJson(dir);
+  const environ = Array.isArray(run.environ) && run.environ.every((e) => typeof e === 'string') ? (run.environ as string[]) : undefined;
   const posixRuntime = opts.posixRuntime ?? run.posixRuntime === true;
   const name = basename(binary);
   const all = listTests(dir);
@@ -134,7 +135,7 @@ export async function replayOnBinary(outDir: string, opts: ReplayOptions & Binar
       notes.push(`${test.name}: not replayed: ${(e as Error).message}`);
       continue;
     }
-    const obs = await runOne(kt, test.name, { binary, name, posixRuntime, replayDir, counters, timeoutSeconds, keepScratch: opts.keepScratch === true, notes });
+    const obs = await runOne(kt, test.name, { binary, name, posixRuntime, replayDir, counters, timeoutSeconds, keepScratch: opts.keepScratch === true, notes, ...(environ ? { environ } : {}) });
     if (obs.timedOut || obs.signal !== null) lost++;
     const report = recordTest(json, replayDir, test, obs, true, { arch: 'x86_64', sanitize: false, timeoutSeconds });
     reports.push(report);
@@ -184,6 +185,8 @@ export interface RunContext {
   timeoutSeconds: number;
   keepScratch: boolean;
   notes: string[];
+  /** main's environment from run.json (`sympath run --environ`), if any. */
+  environ?: string[];
 }
 
 /** One test: argv, files and stdin rebuilt as klee-replay does, in a fresh scratch directory as cwd. */
@@ -192,12 +195,7 @@ export async function runOne(kt: KTest, testName: string, ctx: RunContext): Prom
   const scratch = join(ctx.replayDir, 'scratch', stem);
   freshDir(scratch);
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    LC_ALL: 'C',
-    LANG: 'C',
-    TZ: 'UTC0',
-    HOME: scratch,
-    PWD: scratch,
+    ...programEnvironment(ctx.environ, scratch),
     GCOV_PREFIX: ctx.counters,
     GCOV_PREFIX_STRIP: '0',
   };

@@ -63,6 +63,23 @@ function openFifo(path: string): { reader: Socket; writeFd: number } {
   return { reader: new Socket({ fd: readFd, readable: true, writable: false }), writeFd };
 }
 
+/**
+ * The program's environment natively: what `sympath run --environ` gave main (NAME=VALUE), or, without
+ * it, a small fixed one (the engine's environment is then empty; these keep the native run in the C
+ * locale and UTC). The replay's own variables are added by the caller.
+ */
+export function programEnvironment(environ: readonly string[] | undefined, scratch: string): Record<string, string> {
+  if (environ === undefined) {
+    return { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', LANG: 'C', TZ: 'UTC0', HOME: scratch, PWD: scratch };
+  }
+  const env: Record<string, string> = {};
+  for (const e of environ) {
+    const eq = e.indexOf('=');
+    env[e.slice(0, eq)] = e.slice(eq + 1);
+  }
+  return env;
+}
+
 /** Keeps the last `limit` bytes written to it. */
 class Tail {
   private chunks: Buffer[] = [];

@@ -18,7 +18,7 @@ import { replayOnBinary } from './binary.js';
 import { buildNative, type NativeBuild } from './build.js';
 import { writeCoverageFiles, writeHtmlReport, type CoverageJson } from './coverage-report.js';
 import { ReplayError } from './errors.js';
-import { createSymFiles, freshDir, runProgram, stdoutFor, type RunObservation } from './execute.js';
+import { createSymFiles, freshDir, programEnvironment, runProgram, stdoutFor, type RunObservation } from './execute.js';
 import { runGcov, sourceFilter, summarize, uncoveredLines, type CoverageSummary, type FileCoverage } from './gcov.js';
 import { fileType, isPosixTest, posixEnvironment, S_IFIFO, type PosixEnvironment } from './posix-env.js';
 import { listTests, readProgramInfo, runStartMs, type ProgramInfo, type ProgramOverrides, type TestEntry } from './run-info.js';
@@ -147,12 +147,7 @@ export async function runTest(
   freshDir(scratch);
   const notes = [...prep.notes];
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    LC_ALL: 'C',
-    LANG: 'C',
-    TZ: 'UTC0',
-    HOME: scratch,
-    PWD: scratch,
+    ...programEnvironment(ctx.program.environ, scratch),
     [ENV_KTEST]: resolve(t.path),
     ASAN_OPTIONS: 'detect_leaks=0:abort_on_error=0:disable_coredump=1:handle_abort=0:allow_user_segv_handler=1',
     UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1',

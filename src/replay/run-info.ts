@@ -20,6 +20,8 @@ export interface ProgramInfo {
   posixRuntime: boolean;
   /** argv[0] as the engine gave it: the first source's base name without extension. */
   programName: string;
+  /** main's environment as `sympath run --environ` gave it (NAME=VALUE), if it did. */
+  environ?: string[];
 }
 
 /** Overrides for a directory without run.json (KLEE's klee-out-N) or to change what counts. */
@@ -97,6 +99,7 @@ export function readProgramInfo(outDir: string, o: ProgramOverrides = {}, cwd = 
     programArgs: strings(run.programArgs) ?? [],
     posixRuntime: o.posixRuntime ?? run.posixRuntime === true,
     programName: baseName(sources[0]!),
+    ...(strings(run.environ) ? { environ: strings(run.environ)! } : {}),
   };
 }
 
