@@ -47,6 +47,13 @@ static int injected(int *fail, int call)
 sp_disk_file *__sp_sym_file(const char *path)
 {
 	sp_env *e = &__sp_env;
+	/* The working directory is "/": "/A", "./A" and "/./A" name A too (KLEE finds a symbolic file by
+	 * its absolute path under the working directory). */
+	for (;;) {
+		if (path[0] == '/') path++;
+		else if (path[0] == '.' && path[1] == '/') path += 2;
+		else break;
+	}
 	char c = path[0];
 	if (c == 0 || path[1] != 0) return 0;
 	for (unsigned i = 0; i < e->n_sym_files; i++) {

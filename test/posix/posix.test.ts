@@ -96,6 +96,14 @@ describe('file calls KLEE answers', () => {
     expect(stats.paths.completed).toBeGreaterThan(0);
   }, 120_000);
 
+  test('a symbolic file is found by its absolute path and by ./A (fixtures/abs_path.c)', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'sympath-posix-'));
+    const r = await sympath(['run', '--output-dir', 'out', '--posix-runtime', join(FIXTURES, 'abs_path.c'), '--sym-files', '1', '2'], cwd);
+    expect(r.code, r.stderr).toBe(0);
+    const stats = JSON.parse(readFileSync(join(cwd, 'out', 'stats.json'), 'utf8'));
+    expect(stats.errors.map((e: { kind: string }) => e.kind)).toEqual(['abort']);
+  }, 120_000);
+
   test('free() of a symbolic argument is an invalid free (fixtures/free_arg.c)', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'sympath-posix-'));
     const r = await sympath(['run', '--output-dir', 'out', '--posix-runtime', join(FIXTURES, 'free_arg.c'), '--sym-arg', '2'], cwd);
