@@ -44,6 +44,8 @@ export interface RunFlags {
   writeTestOutput?: boolean;
   writeSmt2s?: boolean;
   environ?: string;
+  seedFile: string[];
+  seedDir: string[];
   dumpStatesOnHalt?: boolean;
   optimize?: boolean;
   prune: string[];
@@ -262,6 +264,8 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .option('--allow-read <path>', 'with --posix-runtime: a host file or folder the program may read (repeatable; none by default)', collect, [])
     .option('--dump-states-on-halt <bool>', 'the paths alive when the run halts (time limit, Ctrl-C, …) get tests, as KLEE (true or false)', booleanValue, true)
     .option('--write-test-output', "keep each test's stdout and stderr as testNNNNNN.stdout and .stderr in the output directory")
+    .option('--seed-file <file.ktest>', "follow this test's path first (KLEE's seeding; repeatable): its objects by position, zero-extended or truncated", collect, [])
+    .option('--seed-dir <dir>', 'follow the paths of every .ktest in DIR first (repeatable), as --seed-file', collect, [])
     .option('--environ <file>', "main's environment (envp, environ): one NAME=VALUE per line of FILE, as KLEE's --environ (default: empty); replay gives the native run the same")
     .option('--write-smt2s', "write each test's path constraints as testNNNNNN.smt2 (standalone SMT-LIB 2, as KLEE's option)")
     .option('--allow-read-special', 'with --allow-read: also read devices and FIFOs (what they have now, at most 64 MiB or 1 s; refused otherwise)')

@@ -29,6 +29,7 @@ import { checkPosixArgs } from './posix-args.js';
 import { ErrorConsole, errorKindsOf, errorSummary, EXIT_ON_ERROR } from './run-errors.js';
 import { globalsOverMemory } from '../engine/image.js';
 import { readEnviron } from './environ-file.js';
+import { readSeeds } from './seed-files.js';
 import { UserError } from './user-error.js';
 import { activePruners } from '../strategies/registry.js';
 
@@ -70,6 +71,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   checkFlags(flags);
   if (flags.posixRuntime) checkPosixArgs(programArgs);
   const environ = flags.environ !== undefined ? readEnviron(resolve(io.cwd, flags.environ)) : undefined;
+  const seeds = readSeeds(flags.seedFile.map((f) => resolve(io.cwd, f)), flags.seedDir.map((d) => resolve(io.cwd, d)));
   for (const f of files) {
     let isFile = false;
     try {
@@ -161,6 +163,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   if (flags.writeTestOutput) opts.writeTestOutput = true;
   if (flags.writeSmt2s) opts.writeSmt2s = true;
   if (environ) opts.environ = environ;
+  if (seeds.length > 0) opts.seeds = seeds;
   if (flags.dumpStatesOnHalt === false) opts.dumpStatesOnHalt = false;
   const search = flags.driver !== undefined ? `driver:${flags.driver}` : describeSearch(opts.search);
   output.writeJson('run.json', {

@@ -22,6 +22,7 @@ import { Rng } from '../search/rng.js';
 import type { Searcher, SearchState } from '../search/searcher.js';
 import type { Solver } from '../solver/solver.js';
 import { defaultMainArgs, type MainArgsBuilder } from './argv.js';
+import { SeedSearcher } from './seeds.js';
 import { BuiltinTable, type Builtin } from './builtins/index.js';
 import { prepareEntry } from './builtins/runtime-hooks.js';
 import { compileFunction } from './compile.js';
@@ -186,6 +187,13 @@ export class Executor implements SearcherContext {
     this.statesPeak = 1;
     this.ptree = new PTree(initial);
     this.searcher = this.env.createSearcher(this);
+    const seeds = this.opts.seeds ?? [];
+    if (seeds.length > 0) {
+      const base = this.searcher.name;
+      this.searcher = new SeedSearcher(this.searcher, seeds, () =>
+        this.message(`seeding done: no live path follows any of the ${seeds.length} seed(s); the search goes on with ${base}`),
+      );
+    }
     const args = (this.env.mainArgs ?? defaultMainArgs)(this, initial, main);
     this.frames.enter(initial, main, args, null, { types: main.fnType.params });
     this.searcher.update(null, [initial], []);

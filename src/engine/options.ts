@@ -1,3 +1,4 @@
+import type { Seed } from './seeds.js';
 // One typed options object for a run, built by the CLI (src/cli/run.ts) and passed down. Nothing in the
 // engine reads process.argv or globals.
 
@@ -43,6 +44,8 @@ export interface EngineOptions {
   programArgs: string[];
   /** main's envp (and musl's environ): NAME=VALUE strings, from --environ FILE; empty by default. */
   environ?: string[];
+  /** --seed-file/--seed-dir: tests whose paths are followed first (KLEE's seeding; src/engine/seeds.ts). */
+  seeds?: readonly Seed[];
   /** Files whose instructions count as "the program's own" for coverage (absolute paths). */
   programSourceFiles: string[];
   /** argv[0]; by default the module's source file name without its extension. */
