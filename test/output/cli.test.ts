@@ -30,7 +30,7 @@ describe('sympath run: user errors', () => {
   it.each([
     [['run', 'missing.c'], /^sympath: missing.c: no such file$/],
     [['run', '--search', 'bogus', 'prog.c'], /^sympath run: --search: unknown searcher 'bogus'; valid searchers: dfs, bfs, .*nurs:cpicnt/],
-    [['run', '--prune', 'nosuch', 'prog.c'], /^sympath run: --prune: unknown pruning hook 'nosuch'; available: postcondition$/],
+    [['run', '--prune', 'nosuch', 'prog.c'], /^sympath run: --prune: unknown pruning hook 'nosuch'; available: postcondition, dise$/],
     [['run', '--libc', 'none', '--posix-runtime', 'prog.c'], /^sympath run: --posix-runtime needs --libc musl/],
     [['run', '--sym-arg', '3'], /unknown option '--sym-arg'/],
     [['run', 'prog.o'], /prog.o: not a program file/],
