@@ -27,8 +27,9 @@ import { mergeRunResults, runPhases } from './run-phases.js';
 import { doneLines, elapsedText, replayAtEnd, shellQuote, stamp } from './run-report.js';
 import { checkPosixArgs } from './posix-args.js';
 import { ErrorConsole, errorKindsOf, errorSummary, EXIT_ON_ERROR } from './run-errors.js';
-import { UserError } from './user-error.js';
+import { RunStatusError, UserError } from './user-error.js';
 import { activePruners } from '../strategies/registry.js';
+import { findZ3 } from '../solver/z3-path.js';
 
 export { defaultSolverTime, type RunDeps, type RunEnvironmentLike, type RunResultLike } from './run-deps.js';
 export type { RunIO } from './run-io.js';
@@ -43,6 +44,8 @@ export interface RunOutcome {
   outputDir: string;
   stats: StatsJson;
   haltReason: string;
+  /** Stopped by Ctrl-C/SIGTERM (the CLI) or the caller's AbortSignal (the library API): the tests so far are kept. */
+  interrupted: boolean;
 }
 
 /** The real path of `p` (symbolic links resolved), or `p` when it does not exist. */
@@ -67,6 +70,12 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   }
   checkFlags(flags);
   if (flags.posixRuntime) checkPosixArgs(programArgs);
+  if (flags.solver === 'native' && findZ3() === undefined) {
+    // Installed where Debian's z3 is not (npm i -g on any machine): the wasm Z3 of the z3-solver
+    // dependency answers the same queries, more slowly on small ones.
+    io.err('sympath: no native z3 (not on PATH, no $SYMPATH_Z3, no /usr/bin/z3): using the wasm Z3 (z3-solver)\n');
+    flags = { ...flags, solver: 'wasm' };
+  }
   for (const f of files) {
     let isFile = false;
     try {
@@ -90,6 +99,8 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     libc: flags.libc,
     posixRuntime: flags.posixRuntime === true,
     log: io.err,
+    // clang's warnings where sympath's messages go (the terminal, or a library caller's callback).
+    onDiagnostics: io.err,
   };
   if (!flags.posixRuntime && programArgs.some((a) => POSIX_MODEL_OPTION.test(a))) {
     io.err(`sympath: warning: the program's arguments include POSIX model options (${programArgs.filter((a) => POSIX_MODEL_OPTION.test(a)).join(' ')}) but --posix-runtime is off: they are passed as they are\n`);
@@ -326,6 +337,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     ...(result.driver ? { driver: result.driver } : {}),
     ...(pruning?.statsSections() ? { pruning: pruning.statsSections()! } : {}),
   });
+  const outcome = (): RunOutcome => ({ outputDir: outDir, stats, haltReason, interrupted: controller.signal.aborted && errorConsole.stoppedBy === null && output.failure === undefined });
   if (!output.writeStats(stats)) io.err(`sympath: stats.json not written: ${output.lastFailure}\n`);
   const finished = now();
   output.appendInfo(
@@ -348,9 +360,10 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   if (output.failure !== undefined) {
     for (const line of doneLines(stats)) io.err(`${line}\n`);
     if (flags.json) io.out(`${JSON.stringify(stats, null, 2)}\n`);
-    throw new UserError(
+    throw new RunStatusError(
       `sympath: the output directory ${outDir} is incomplete (not written: ${output.notWritten.join(', ')}); every file in it is whole`,
       EXIT_OUTPUT_FAILED,
+      outcome(),
     );
   }
   if (controller.signal.aborted && errorConsole.stoppedBy === null) io.err('sympath: interrupted; tests written so far are kept\n');
@@ -367,7 +380,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   for (const line of errorSummary(output.errors)) io.err(`sympath: ${line}\n`);
   if (errorConsole.stoppedBy !== null) {
     if (flags.json) io.out(`${JSON.stringify(stats, null, 2)}\n`);
-    throw new UserError('sympath: --exit-on-error: the run stopped at the first error (tests and stats.json written)', EXIT_ON_ERROR);
+    throw new RunStatusError('sympath: --exit-on-error: the run stopped at the first error (tests and stats.json written)', EXIT_ON_ERROR, outcome());
   }
   const reached = pruning ? () => pruning.coveredLines() : result.coveredLines;
   if (flags.checkPruning && reached && !controller.signal.aborted) {
@@ -428,12 +441,12 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       if (flags.json) io.out(`${JSON.stringify(stats, null, 2)}\n`);
       const what = flags.driver !== undefined ? `the driver '${flags.driver}'` : 'pruning';
       const parts = lostPartitions !== undefined ? ` and ${lostPartitions.length} output partitions` : '';
-      throw new UserError(`sympath: --check-pruning: ${what} lost ${check.lostErrors.length} error sites, ${lostLines} covered lines${linesCount ? '' : ' (not promised)'}${parts}`, 3);
+      throw new RunStatusError(`sympath: --check-pruning: ${what} lost ${check.lostErrors.length} error sites, ${lostLines} covered lines${linesCount ? '' : ' (not promised)'}${parts}`, 3, outcome());
     }
   }
   if (flags.replayCoverage) await replayAtEnd(outDir, io);
   if (flags.json) io.out(`${JSON.stringify(stats, null, 2)}\n`);
-  return { outputDir: outDir, stats, haltReason };
+  return outcome();
 }
 
 export function register(program: Command): void {

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_Z3_PATH } from '../solver/z3-native.js';
+import { findZ3 } from '../solver/z3-native.js';
 import { findTool } from '../toolchain/tools.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -31,7 +31,7 @@ export function versionLines(): string[] {
   return [
     `sympath ${packageVersion(ROOT) ?? 'unknown'}`,
     `clang: ${firstLine(findTool('clang'), ['--version'])}`,
-    `z3 (--solver native): ${firstLine(DEFAULT_Z3_PATH, ['--version'])}`,
+    `z3 (--solver native): ${firstLine(findZ3(), ['--version'])}`,
     `z3-solver (--solver wasm): ${packageVersion(join(ROOT, 'node_modules', 'z3-solver')) ?? 'not installed'}`,
     `node: ${process.version}`,
   ];
