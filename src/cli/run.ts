@@ -29,7 +29,7 @@ import { checkPosixArgs } from './posix-args.js';
 import { ErrorConsole, errorKindsOf, errorSummary, EXIT_ON_ERROR } from './run-errors.js';
 import { RunStatusError, UserError } from './user-error.js';
 import { activePruners } from '../strategies/registry.js';
-import { findZ3 } from '../solver/z3-path.js';
+import { findZ3, noZ3Reason } from '../solver/z3-path.js';
 
 export { defaultSolverTime, type RunDeps, type RunEnvironmentLike, type RunResultLike } from './run-deps.js';
 export type { RunIO } from './run-io.js';
@@ -73,7 +73,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   if (flags.solver === 'native' && findZ3() === undefined) {
     // Installed where Debian's z3 is not (npm i -g on any machine): the wasm Z3 of the z3-solver
     // dependency answers the same queries, more slowly on small ones.
-    io.err('sympath: no native z3 (not on PATH, no $SYMPATH_Z3, no /usr/bin/z3): using the wasm Z3 (z3-solver)\n');
+    io.err(`sympath: no native z3 (${noZ3Reason()}): using the wasm Z3 (z3-solver)\n`);
     flags = { ...flags, solver: 'wasm' };
   }
   for (const f of files) {

@@ -27,3 +27,10 @@ function isExecutable(path: string): boolean {
     return false;
   }
 }
+
+/** Why findZ3 found nothing, for the notice of the wasm fallback. */
+export function noZ3Reason(env: NodeJS.ProcessEnv = process.env): string {
+  const given = env.SYMPATH_Z3;
+  if (given !== undefined && given !== '') return `SYMPATH_Z3=${given} is not an executable file`;
+  return `no z3 on PATH or at ${DEFAULT_Z3_PATH}; SYMPATH_Z3 names one`;
+}
