@@ -7,8 +7,10 @@
 import { executeRun, type RunOutcome } from '../cli/run.js';
 import type { RunIO } from '../cli/run-io.js';
 import { defaultRunFlags, type RunFlags } from '../cli/run-options.js';
-import { RunStatusError } from '../cli/user-error.js';
+import { RunStatusError, UserError } from '../cli/user-error.js';
 import type { StatsJson } from '../engine/stats.js';
+
+const PROGRAM_FILE = /\.(c|i|ll|bc)$/i;
 
 /** The options of `run()`: `sympath run`'s, by their camel-cased names (`sympath run --help`). */
 export interface RunOptions {
@@ -140,6 +142,12 @@ export function apiIO(o: RunOptions, commandLine: string[]): RunIO {
 export async function run(options: RunOptions): Promise<RunReport> {
   const files = typeof options.files === 'string' ? [options.files] : [...options.files];
   const args = [...(options.args ?? [])];
+  // The CLI tells program files from arguments by their extension: make the object's split the same.
+  const notProgram = files.find((f) => !PROGRAM_FILE.test(f));
+  if (notProgram !== undefined) throw new UserError(`sympath run: ${notProgram}: not a program file (expected .c, .i, .ll or .bc)`);
+  if (args.length > 0 && PROGRAM_FILE.test(args[0]!)) {
+    throw new UserError(`sympath run: the program's first argument ${args[0]} looks like a program file; sympath would take it as one (as the CLI does)`);
+  }
   const flags = runFlags(options);
   // run.json's argv: what the equivalent command line starts with (the options are in run.json's fields).
   const io = apiIO(options, ['run', ...files, ...args]);
