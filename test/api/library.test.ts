@@ -135,6 +135,7 @@ int main(void) {
 test('bad input rejects with a SympathError (exit code 1) and leaves no output directory', async () => {
   const outputDir = join(work, 'out-bad');
   await expect(run({ files: join(work, 'missing.c'), cwd: work, outputDir, libc: 'none' })).rejects.toMatchObject({ exitCode: 1, message: expect.stringMatching(/no such file/) });
+  await expect(run({ files: join(work, 'notes.txt'), cwd: work, outputDir, libc: 'none' })).rejects.toMatchObject({ exitCode: 1, message: expect.stringMatching(/not a program file/) });
   const broken = join(work, 'broken.c');
   writeFileSync(broken, 'int main(void) { return nope; }\n');
   const { value: rejection, console } = await quietly(() => run({ files: broken, cwd: work, outputDir, libc: 'none' }).catch((e: unknown) => e));
