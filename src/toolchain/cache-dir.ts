@@ -8,6 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
+import { UserError } from '../cli/user-error.js';
 
 /**
  * The cache directory for a sympath installed at `root`: $SYMPATH_CACHE_DIR when set; ROOT/build in a
@@ -23,13 +24,15 @@ export function cacheDir(root: string, env: NodeJS.ProcessEnv = process.env): st
 /**
  * Runs `build` holding the lock `<dir>/<name>.lock` (proper-lockfile: an atomic mkdir, refreshed while
  * held, taken over when its holder died without releasing it). A second process waits for the first
- * (up to `waitSeconds`), then runs `build` itself — which should find the work done and return.
+ * (up to `waitSeconds`: musl takes minutes on a loaded machine), then runs `build` itself — which
+ * should find the work done and return.
  */
-export async function withCacheLock<T>(dir: string, name: string, build: () => Promise<T>, waitSeconds = 600): Promise<T> {
+export async function withCacheLock<T>(dir: string, name: string, build: () => Promise<T>, waitSeconds = 1800): Promise<T> {
   mkdirSync(dir, { recursive: true });
+  const lockPath = join(dir, `${name}.lock`);
   const release = await lockfile.lock(join(dir, name), {
     realpath: false,
-    lockfilePath: join(dir, `${name}.lock`),
+    lockfilePath: lockPath,
     // A holder refreshes the lock's time every 5 s; one not refreshed for 30 s belongs to a dead process.
     stale: 30_000,
     update: 5_000,
@@ -37,6 +40,12 @@ export async function withCacheLock<T>(dir: string, name: string, build: () => P
     // The default throws from a timer (an uncaught exception) when a refresh fails; the build that
     // holds the lock may still finish, and its results are written atomically, so it goes on.
     onCompromised: () => {},
+  }).catch((e: NodeJS.ErrnoException) => {
+    if (e.code !== 'ELOCKED') throw e;
+    throw new UserError(
+      `sympath: another sympath process has held ${lockPath} for over ${waitSeconds} s (building ${name} into ${dir}); ` +
+        'try again when it has finished, or remove the lock if no sympath is running',
+    );
   });
   try {
     return await build();
