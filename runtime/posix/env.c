@@ -7,12 +7,12 @@
  *                           over all symbolic arguments) of N+1 bytes, the last one 0
  *   --sym-args MIN MAX N    MIN..MAX such arguments: object "n_args" (klee_range(MIN, MAX+1)) first,
  *                           none when MIN == MAX
- *   --sym-files NUM N       NUM symbolic files named A, B, ... of N bytes each: objects "A-data" and
- *                           "A-data-stat" (a struct stat), ...
- *   --sym-stdin N           standard input is a symbolic file of N bytes: "stdin", "stdin-stat"
+ *   --sym-files NUM N       NUM symbolic files named A, B, ... of N bytes each: objects "A_data" and
+ *                           "A_data_stat" (a struct stat), ...
+ *   --sym-stdin N           standard input is a symbolic file of N bytes: "stdin", "stdin_stat"
  *   --max-fail N, --fd-fail up to N (1) symbolic failures of read/write/close/ftruncate/getcwd:
  *                           "read_fail", "write_fail", "close_fail", "ftruncate_fail", "getcwd_fail"
- *   --sym-stdout            standard output is a symbolic file of 1024 bytes: "stdout", "stdout-stat"
+ *   --sym-stdout            standard output is a symbolic file of 1024 bytes: "stdout", "stdout_stat"
  *   --save-all-writes       writes past a symbolic file's end are an error instead of dropped
  *   always, last            "model_version" (4 bytes, assumed 1)
  *
@@ -164,14 +164,14 @@ void __sympath_init_env(int *argcp, char ***argvp)
 	__sp_init_fds(sym_files, sym_file_len, sym_stdin_len, sym_stdout, save_all_writes, max_fail);
 }
 
-/* A symbolic file: `size` symbolic bytes (object `name`) and a symbolic struct stat (`name`-stat)
+/* A symbolic file: `size` symbolic bytes (object `name`) and a symbolic struct stat (`name`_stat; KLEE 3.2's names)
  * constrained as KLEE constrains it; the size is concrete. */
 static void new_sym_file(sp_disk_file *df, unsigned size, const char *name, char letter)
 {
 	char sname[64];
 	size_t n = strlen(name);
 	memcpy(sname, name, n);
-	memcpy(sname + n, "-stat", 6);
+	memcpy(sname + n, "_stat", 6);
 
 	struct stat *s = malloc(sizeof *s);
 	df->size = size;
@@ -204,7 +204,7 @@ void __sp_init_fds(unsigned n_files, unsigned file_len, unsigned stdin_len, int 
                    int save_all_writes, unsigned max_failures)
 {
 	sp_env *e = &__sp_env;
-	char name[7] = "?-data";
+	char name[7] = "?_data";
 
 	e->n_sym_files = n_files;
 	e->sym_files = n_files ? malloc(n_files * sizeof *e->sym_files) : 0;

@@ -5,6 +5,8 @@
 // the tests run on a prebuilt binary instead (klee-replay's way; src/replay/binary.ts): e.g. a Coreutils
 // utility built with gcc --coverage beside the .bc sympath ran.
 
+import { statSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ARCHES, formatReplayText, ReplayError, replayOutputDir, type Arch } from '../replay/index.js';
 import { UserError } from './user-error.js';
@@ -52,10 +54,11 @@ export function register(program: Command): void {
         'feeds klee_make_symbolic from each .ktest. Run every test (POSIX-model tests get their argv, files and ' +
         'stdin rebuilt in a scratch directory, as klee-replay does), report per test its exit, signal or ' +
         'time-out and whether error tests reproduce natively, and measure line and branch coverage of the ' +
-        "program's own sources. Writes OUTDIR/coverage/ (HTML), OUTDIR/coverage.json, OUTDIR/coverage.svg and " +
-        'OUTDIR/replay-<arch>/.',
+        "program's own sources. Writes OUTDIR/replay-<arch>[-sanitize]/ (replay.json, coverage.json, coverage.svg, " +
+        'coverage/ HTML: each architecture and sanitizer setting side by side) and the latest coverage also to ' +
+        'OUTDIR/coverage.json, OUTDIR/coverage.svg and OUTDIR/coverage/.',
     )
-    .argument('<outdir>', 'an output directory of sympath run (or KLEE, with --source)')
+    .argument('<outdir>', 'an output directory of sympath run (or KLEE, with --source), or one test in it (OUTDIR/testNNNNNN.ktest: that test alone, its reports in OUTDIR/replay-<arch>/tests/testNNNNNN/)')
     .addOption(new Option('--arch <arch>', 'target to build and run').choices([...ARCHES]).default('x86_64'))
     .option('--sanitize', 'build with -fsanitize=address,undefined (errors then also reproduce as sanitizer reports)')
     .option('--json', 'print the Replay JSON instead of the text summary')
@@ -73,9 +76,13 @@ export function register(program: Command): void {
       '--fail-on-unreproduced',
       `exit ${EXIT_UNREPRODUCED} when an error test does not reproduce natively (exec and model errors, engine limits, excepted) or a non-error test diverges (for CI)`,
     )
-    .action(async (outDir: string, flags: ReplayFlags) => {
+    .action(async (target: string, flags: ReplayFlags) => {
+      // `sympath replay OUTDIR/test000004.ktest`: one test, as klee-replay takes one.
+      const oneTest = target.endsWith('.ktest') && statSync(target, { throwIfNoEntry: false })?.isFile() === true;
+      const outDir = oneTest ? dirname(target) : target;
       try {
         const result = await replayOutputDir(outDir, {
+          ...(oneTest ? { only: basename(target) } : {}),
           arch: flags.arch,
           sanitize: flags.sanitize === true,
           timeoutSeconds: flags.timeout,

@@ -42,6 +42,7 @@ export interface RunFlags {
   allowRead?: string[];
   allowReadSpecial?: boolean;
   writeTestOutput?: boolean;
+  writeSmt2s?: boolean;
   dumpStatesOnHalt?: boolean;
   optimize?: boolean;
   prune: string[];
@@ -260,6 +261,7 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .option('--allow-read <path>', 'with --posix-runtime: a host file or folder the program may read (repeatable; none by default)', collect, [])
     .option('--dump-states-on-halt <bool>', 'the paths alive when the run halts (time limit, Ctrl-C, …) get tests, as KLEE (true or false)', booleanValue, true)
     .option('--write-test-output', "keep each test's stdout and stderr as testNNNNNN.stdout and .stderr in the output directory")
+    .option('--write-smt2s', "write each test's path constraints as testNNNNNN.smt2 (standalone SMT-LIB 2, as KLEE's option)")
     .option('--allow-read-special', 'with --allow-read: also read devices and FIFOs (what they have now, at most 64 MiB or 1 s; refused otherwise)')
     .addOption(
       new Option('--libc <name>', "C library: 'musl' (musl 1.2.3 in LLVM IR, built by `make musl`) or 'none' (the engine's built-in functions)")

@@ -27,6 +27,7 @@ import { mergeRunResults, runPhases } from './run-phases.js';
 import { doneLines, elapsedText, replayAtEnd, shellQuote, stamp } from './run-report.js';
 import { checkPosixArgs } from './posix-args.js';
 import { ErrorConsole, errorKindsOf, errorSummary, EXIT_ON_ERROR } from './run-errors.js';
+import { globalsOverMemory } from '../engine/image.js';
 import { RunStatusError, UserError } from './user-error.js';
 import { activePruners } from '../strategies/registry.js';
 import { findZ3, noZ3Reason } from '../solver/z3-path.js';
@@ -137,6 +138,8 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     if (!module.functions.some((f) => f.name === 'main' && !f.isDeclaration)) {
       throw new UserError(`sympath run: ${files.join(' ')}: no main function (the run starts at main, as KLEE's does)`);
     }
+    const tooBig = globalsOverMemory(module, flags.maxMemory);
+    if (tooBig) throw new UserError(`sympath run: ${files.join(' ')}: ${tooBig}`);
   } catch (e) {
     rmSync(outDir, { recursive: true, force: true });
     const name = (e as Error).name;
@@ -165,6 +168,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   if (flags.allowRead && flags.allowRead.length > 0) opts.allowRead = flags.allowRead.map((f) => realPath(resolve(io.cwd, f)));
   if (flags.allowReadSpecial) opts.allowReadSpecial = true;
   if (flags.writeTestOutput) opts.writeTestOutput = true;
+  if (flags.writeSmt2s) opts.writeSmt2s = true;
   if (flags.dumpStatesOnHalt === false) opts.dumpStatesOnHalt = false;
   const search = flags.driver !== undefined ? `driver:${flags.driver}` : describeSearch(opts.search);
   output.writeJson('run.json', {
@@ -345,6 +349,8 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       `Finished: ${stamp(finished)}`,
       `Elapsed: ${elapsedText((performance.now() - t0) / 1000)}`,
       `Halted: ${controller.signal.aborted && !result.haltReason && output.failure === undefined ? (errorConsole.stoppedBy ? 'exit-on-error' : 'interrupted') : haltReason}`,
+      // What --max-memory is held against: the process's peak resident set (getrusage's ru_maxrss).
+      `Peak resident memory: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
       ...doneLines(stats),
       '',
     ].join('\n'),

@@ -15,11 +15,32 @@ import type { ObjectState } from '../memory/object-state.js';
 import { intBinary, intCompare, sext } from './ops/concrete.js';
 import { floatFormat, intToFloat } from './ops/float-format.js';
 import { bitWidth } from './ops/lanes.js';
-import { allocSize, currentLayout, elementOffset, storeSize, typeInfo } from './type-layout.js';
+import { allocSize, currentLayout, elementOffset, storeSize, typeInfo, useLayout } from './type-layout.js';
 import type { Val } from './values.js';
 
 /** Externally defined globals the libc-less runtime provides: stdin/stdout/stderr FILE pointers. */
 export const STD_STREAMS = ['stdin', 'stdout', 'stderr'] as const;
+
+/**
+ * Why the program's globals cannot be held within `maxMemoryMB` (0: no limit), or null when they can.
+ * Globals are allocated whole before main runs, so a `static char buf[1 << 30]` over the limit is
+ * refused before the run instead of growing the process past the limit (it reached 5.3 GB at
+ * `--max-memory 300` before).
+ */
+export function globalsOverMemory(module: Module, maxMemoryMB: number): string | null {
+  if (maxMemoryMB <= 0) return null;
+  useLayout(module.dataLayout);
+  let total = 0;
+  let biggest: { name: string; size: number } | null = null;
+  for (const g of module.globals) {
+    const size = allocSize(g.valueType);
+    total += size;
+    if (!biggest || size > biggest.size) biggest = { name: g.name, size };
+  }
+  const mb = (n: number) => Math.round(n / (1 << 20));
+  if (total <= maxMemoryMB * (1 << 20)) return null;
+  return `the program's globals need ${mb(total)} MB (the largest, '${biggest!.name}', ${mb(biggest!.size)} MB), more than --max-memory ${maxMemoryMB} MB`;
+}
 
 export class ModuleImage {
   readonly allocator = new Allocator();

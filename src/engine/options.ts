@@ -26,7 +26,7 @@ export interface EngineOptions {
   /** Budgets; 0 = unlimited. */
   maxTime: number; // seconds
   maxInstructions: number;
-  maxMemory: number; // MB of JS heap the engine may use before dropping states
+  maxMemory: number; // MB of resident memory (the process's RSS) before states are dropped
   maxDepth: number; // forks on one path
   /** Frames on one path's call stack before the call that would push one more ends it (KLEE's --max-stack-frames); 0 = none. */
   maxStackFrames: number;
@@ -53,6 +53,8 @@ export interface EngineOptions {
   allowRead?: string[];
   /** --write-test-output: each test keeps its path's stdout and stderr (testNNNNNN.stdout/.stderr). */
   writeTestOutput?: boolean;
+  /** --write-smt2s: each test's path constraints as standalone SMT-LIB 2 (testNNNNNN.smt2), as KLEE's option. */
+  writeSmt2s?: boolean;
   /** --allow-read-special: devices and FIFOs under --allow-read are read (bounded) instead of refused. */
   allowReadSpecial?: boolean;
   /**

@@ -212,6 +212,7 @@ export class OutputDir implements TestSink {
     // A test and its side files go together: without them the test is taken back.
     const sides: { name: string; data: string | Uint8Array }[] = side ? [{ name: side.name, data: side.text }] : [];
     if (test.output) sides.push({ name: `${stem}.stdout`, data: test.output.stdout }, { name: `${stem}.stderr`, data: test.output.stderr });
+    if (test.smt2 !== undefined) sides.push({ name: `${stem}.smt2`, data: test.smt2 });
     for (const f of sides) {
       if (!this.attempt(what, () => writeFileAtomic(this.file(f.name), f.data))) {
         for (const g of [name, ...sides.map((x) => x.name)]) rmSync(this.file(g), { force: true });

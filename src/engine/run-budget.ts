@@ -3,7 +3,7 @@
 // after every batch of instructions (never per instruction), so none of this is on the hot path.
 
 import type { Executor } from './executor.js';
-import { memoryUsedMB } from './resources.js';
+import { footprintMB } from './resources.js';
 
 /** Wall-clock period of output flushes, memory checks and yields to the event loop. */
 const TICK_MS = 100;
@@ -133,12 +133,12 @@ export class RunBudget {
     }
   }
 
-  /** Over --max-memory: drop random states (as partial), KLEE-style; a lone state halts the run. */
+  /** Over --max-memory (the process's RSS): drop random states (as partial), KLEE-style; a lone state halts the run. */
   private checkMemory(): void {
     const ex = this.ex;
     const maxMemory = ex.opts.maxMemory;
     if (maxMemory <= 0) return;
-    const used = memoryUsedMB();
+    const used = footprintMB(maxMemory);
     if (used <= maxMemory) return;
     if (ex.liveStateCount <= 1) {
       ex.message(`memory limit of ${maxMemory} MB exceeded (${Math.round(used)} MB used): stopping`);

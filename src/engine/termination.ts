@@ -11,6 +11,7 @@ import type { ErrorKind } from './options.js';
 import type { PathError, TestCase, Termination } from './test-case.js';
 import type { Executor } from './executor.js';
 import { outputOf, type ExecutionState } from './state.js';
+import { constraintsSmt2 } from '../solver/smt2-file.js';
 
 interface Pending {
   state: ExecutionState;
@@ -153,6 +154,7 @@ export class Terminator {
     };
     if (p.exitCode !== undefined) test.exitCode = p.exitCode;
     if (opts.writeTestOutput) test.output = { stdout: outputOf(s.output, 1), stderr: outputOf(s.output, 2) };
+    if (opts.writeSmt2s) test.smt2 = constraintsSmt2(s.constraints, `the path constraints of this test (${p.termination}); sat, and the test's inputs are a model`);
     if (p.error) test.error = p.error;
     const name = this.ex.env.sink.add(test);
     if (name !== null) this.testsWritten++;

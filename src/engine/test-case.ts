@@ -36,6 +36,8 @@ export interface TestCase {
   coveredNew: boolean;
   /** What the path wrote to stdout and stderr, with --write-test-output. */
   output?: { stdout: Uint8Array; stderr: Uint8Array };
+  /** The path's constraints as standalone SMT-LIB 2, with --write-smt2s. */
+  smt2?: string;
 }
 
 /** Receives every finished path; returns the test's file name (test000001.ktest) or null if not written. */

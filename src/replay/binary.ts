@@ -102,7 +102,9 @@ export async function replayOnBinary(outDir: string, opts: ReplayOptions & Binar
   const run = readRunJson(dir);
   const posixRuntime = opts.posixRuntime ?? run.posixRuntime === true;
   const name = basename(binary);
-  const tests = listTests(dir);
+  const all = listTests(dir);
+  const tests = opts.only === undefined ? all : all.filter((x) => x.name === opts.only);
+  if (opts.only !== undefined && tests.length === 0) throw new ReplayError(`sympath replay: ${join(outDir, opts.only)}: no such test`);
   const replayDir = join(dir, 'replay-binary');
   const counters = join(replayDir, 'gcov');
   for (const d of ['scratch', 'logs', 'gcov']) freshDir(join(replayDir, d));
@@ -147,14 +149,18 @@ export async function replayOnBinary(outDir: string, opts: ReplayOptions & Binar
   if (lost > 0) notes.push(`${lost} test(s) died of a signal or timed out: such a run writes no gcov counters, so its coverage is not counted`);
   const uncovered = uncoveredLines(files);
   let html: string | null = null;
-  if (opts.html !== false && objects.length > 0) {
+  // As replay.ts: one test's reports in a folder of their own, the suite's in replayDir and OUTDIR.
+  const reportDir = opts.only === undefined ? replayDir : join(replayDir, 'tests', opts.only.replace(/\.ktest$/, ''));
+  mkdirSync(reportDir, { recursive: true });
+  if (opts.html !== false && objects.length > 0 && opts.only === undefined) {
     const h = await writeHtmlReport(dir, counters, gcov, coverageSources, `sympath replay: ${name} (prebuilt)`);
     if ('path' in h) html = h.path;
     else notes.push(`no HTML coverage report: ${h.error}`);
   }
   const coverageJson: CoverageJson = { arch: 'x86_64', sanitize: false, sources: coverageSources, coverage: json.coverage, uncovered, timeline: timeline.points, html };
-  const written = writeCoverageFiles(dir, coverageJson);
-  const replayJson = join(replayDir, 'replay.json');
+  const written = writeCoverageFiles(opts.only === undefined ? dir : reportDir, coverageJson);
+  if (opts.only === undefined) writeCoverageFiles(replayDir, coverageJson);
+  const replayJson = join(reportDir, 'replay.json');
   writeFileSync(replayJson, `${JSON.stringify(json, null, 2)}\n`);
   return {
     outDir: dir,

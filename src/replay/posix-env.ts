@@ -162,17 +162,17 @@ export function posixEnvironment(t: KTest): PosixEnvironment {
     if (!data) return undefined;
     const statObj = take(statNames, false);
     const stat = statObj ? parseStat(statObj.bytes) : undefined;
-    if (statObj && !stat) notes.push(`"${statNames[0]}" has ${statObj.bytes.length} bytes, not a struct stat this replay knows; ${name} is made a plain file`);
+    if (statObj && !stat) notes.push(`"${t.objects[statObj.index]!.name}" has ${statObj.bytes.length} bytes, not a struct stat this replay knows; ${name} is made a plain file`);
     return { name, data: data.bytes, ...(stat ? { stat } : {}) };
   };
   for (let k = 0; k < nFiles; k++) {
     const x = String.fromCharCode(65 + k);
-    const f = dataFile(x, [`${x}-data`, `${x}_data`], [`${x}-data-stat`, `${x}_data-stat`, `${x}_data_stat`]);
+    const f = dataFile(x, [`${x}_data`, `${x}-data`], [`${x}_data_stat`, `${x}-data-stat`, `${x}_data-stat`]);
     if (f) files.push(f);
   }
   let stdin: SymFile | undefined;
   const hasStdinObject = t.objects.some((o, i) => !used.has(i) && o.name === 'stdin');
-  if (stdinLen > 0 || hasStdinObject) stdin = dataFile('stdin', ['stdin'], ['stdin-stat', 'stdin_stat']);
+  if (stdinLen > 0 || hasStdinObject) stdin = dataFile('stdin', ['stdin'], ['stdin_stat', 'stdin-stat']);
   if (maxFail > 0) {
     for (const n of ['read_fail', 'write_fail', 'close_fail', 'ftruncate_fail', 'getcwd_fail', 'chmod_fail', 'fchmod_fail']) {
       const o = take([n], false);
@@ -181,7 +181,7 @@ export function posixEnvironment(t: KTest): PosixEnvironment {
   }
   if (symStdout) {
     take(['stdout'], false);
-    take(['stdout-stat'], false);
+    take(['stdout_stat', 'stdout-stat'], false);
   }
   take(['model_version'], false);
   return { args, files, ...(stdin ? { stdin } : {}), consumed: [...used].sort((a, b) => a - b), notes };

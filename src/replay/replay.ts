@@ -3,11 +3,14 @@
 // judge each run, and write the coverage outputs. `sympath run --replay-coverage` calls replayOutputDir
 // at the end of a run; the CLI (src/cli/replay.ts) prints what it returns.
 //
-// Files: OUTDIR/replay-<arch>/build[-sanitize]/ (objects, .gcno, .gcda, bin/<program>),
-// OUTDIR/replay-<arch>/logs/<test>.stdout|.stderr (the end of each), OUTDIR/replay-<arch>/replay.json
-// (the Replay JSON), OUTDIR/coverage.json, OUTDIR/coverage.svg, OUTDIR/coverage/ (HTML).
+// Files: OUTDIR/replay-<arch>[-sanitize]/build/ (objects, .gcno, .gcda, bin/<program>),
+// OUTDIR/replay-<arch>[-sanitize]/logs/<test>.stdout|.stderr (the end of each), and the reports:
+// replay.json (the Replay JSON), coverage.json, coverage.svg and coverage/ (HTML) in that directory, so
+// that the replays of each architecture and sanitizer setting stay side by side; the latest replay's
+// coverage.json, coverage.svg and coverage/ are also OUTDIR's (DESIGN's places). Replaying one test
+// (`only`) writes its reports to OUTDIR/replay-<arch>[-sanitize]/tests/<test>/ and leaves the suite's alone.
 
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readKTest, type KTest } from '../engine/ktest.js';
 import { target, type Arch, type Target } from './arch.js';
@@ -37,6 +40,8 @@ export interface ReplayOptions extends ProgramOverrides {
   binary?: string;
   /** With `binary`: where its .gcno files are, if not beside the .gcda paths baked into it. */
   gcovObjdir?: string;
+  /** Replay only this test (`testNNNNNN.ktest`); its reports go to replay-<arch>/tests/<test>/. */
+  only?: string;
 }
 
 /** One entry of the Replay JSON's "tests". */
@@ -207,15 +212,17 @@ export async function replayOutputDir(outDir: string, opts: ReplayOptions = {}):
   if (!(timeoutSeconds > 0)) throw new ReplayError('sympath replay: --timeout must be a number of seconds > 0');
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ReplayError(`sympath replay: ${outDir}: no such directory`);
   const program = readProgramInfo(dir, opts);
-  const tests = listTests(dir);
+  const all = listTests(dir);
+  const tests = opts.only === undefined ? all : all.filter((x) => x.name === opts.only);
+  if (opts.only !== undefined && tests.length === 0) throw new ReplayError(`sympath replay: ${join(outDir, opts.only)}: no such test`);
   const t = target(arch);
-  const replayDir = join(dir, `replay-${arch}`);
+  const replayDir = join(dir, `replay-${arch}${sanitize ? '-sanitize' : ''}`);
   mkdirSync(replayDir, { recursive: true });
   rmSync(join(replayDir, 'scratch'), { recursive: true, force: true });
   rmSync(join(replayDir, 'logs'), { recursive: true, force: true });
   mkdirSync(join(replayDir, 'scratch'));
   mkdirSync(join(replayDir, 'logs'));
-  const build = await buildNative(program, t, join(replayDir, sanitize ? 'build-sanitize' : 'build'), sanitize);
+  const build = await buildNative(program, t, join(replayDir, 'build'), sanitize);
   const own = sourceFilter(program.coverageSources);
   const coverageNow = async (): Promise<FileCoverage[]> =>
     (await runGcov(t.gcov, build.objects.map((o) => o.gcno), build.dir)).filter((f) => own(f.file));
@@ -257,8 +264,11 @@ export async function replayOutputDir(outDir: string, opts: ReplayOptions = {}):
     notes.push('aarch64 under qemu-user: ASan and UBSan work, LeakSanitizer does not (leak checks are off on both arches)');
   }
 
+  // One test's reports in a folder of their own; the suite's in replayDir, and its coverage in OUTDIR too.
+  const reportDir = opts.only === undefined ? replayDir : join(replayDir, 'tests', opts.only.replace(/\.ktest$/, ''));
+  mkdirSync(reportDir, { recursive: true });
   let html: string | null = null;
-  if (opts.html !== false) {
+  if (opts.html !== false && opts.only === undefined) {
     const h = await writeHtmlReport(dir, build.dir, t.gcov, program.coverageSources, `sympath replay: ${program.programName} (${arch})`);
     if ('path' in h) html = h.path;
     else notes.push(`no HTML coverage report: ${h.error}`);
@@ -272,8 +282,12 @@ export async function replayOutputDir(outDir: string, opts: ReplayOptions = {}):
     timeline: timeline.points,
     html,
   };
-  const written = writeCoverageFiles(dir, coverageJson);
-  const replayJson = join(replayDir, 'replay.json');
+  const written = writeCoverageFiles(opts.only === undefined ? dir : reportDir, coverageJson);
+  if (opts.only === undefined) {
+    writeCoverageFiles(replayDir, coverageJson);
+    if (html !== null) cpSync(join(dir, 'coverage'), join(replayDir, 'coverage'), { recursive: true });
+  }
+  const replayJson = join(reportDir, 'replay.json');
   writeFileSync(replayJson, `${JSON.stringify(json, null, 2)}\n`);
   return {
     outDir: dir,

@@ -17,7 +17,7 @@
 // killed from the process's 'exit' event (a second Ctrl-C's process.exit, an uncaught exception).
 
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { DEFAULT_Z3_PATH, findZ3 } from './z3-path.js';
 import { Expr, Kind } from '../expr/expr.js';
 import { SmtLibTranslator, decodeModel } from './smtlib.js';
@@ -246,6 +246,7 @@ export class Z3Native implements CoreSolver, Deadline {
     this.translator = new SmtLibTranslator();
     const timeout = this.opts.timeoutMs > 0 ? `(set-option :timeout ${Math.ceil(this.opts.timeoutMs)})` : '';
     this.processTimeout = this.opts.timeoutMs > 0 ? Math.ceil(this.opts.timeoutMs) : 0;
+    this.log(`(reset)\n(set-option :print-success false)${timeout}\n`);
     const lines = await this.z3.request(`(set-option :print-success false)${timeout}`, '@@ready', 10_000);
     const err = lines.find((l) => l.startsWith('(error'));
     if (err) throw new Error(`z3 start-up: ${err}`);
@@ -320,10 +321,13 @@ export class Z3Native implements CoreSolver, Deadline {
     const sentinel = `@@${++this.seq}`;
     // Z3 honours :timeout; the watchdog only catches a process that does not.
     const watchdog = timeout > 0 ? timeout + Math.min(timeout, 10_000) + 2000 : 0;
+    this.log(`; query ${this.seq}\n${text}\n`);
+    const sent = performance.now();
     const lines = await this.z3!.request(text, sentinel, watchdog);
     let i = 0;
     while (i < lines.length && lines[i]!.trim() === '') i++;
     const status = lines[i]?.trim();
+    this.log(`; query ${this.seq}: ${status} in ${(performance.now() - sent).toFixed(1)} ms\n`);
     if (status !== 'sat' && status !== 'unsat' && status !== 'unknown') {
       throw new Error(`z3: unexpected answer: ${lines.slice(0, 3).join(' | ').slice(0, 500)}`);
     }
@@ -332,6 +336,16 @@ export class Z3Native implements CoreSolver, Deadline {
     const rest = lines.slice(i + 1).join('\n');
     if (rest.includes('(error')) throw new Error(`z3: get-value failed: ${rest.slice(0, 300)}`);
     return { status, model: decodeModel(rest, model.layout) };
+  }
+
+  /**
+   * SYMPATH_QUERY_LOG=FILE: every command sent to Z3, with each query's answer and time as comments;
+   * `z3 -in < FILE` replays the session (the solver benchmark of a run's own queries; a model asked
+   * of an unsat query answers an error there, as it did in the run).
+   */
+  private readonly queryLog = process.env.SYMPATH_QUERY_LOG || undefined;
+  private log(text: string): void {
+    if (this.queryLog) appendFileSync(this.queryLog, text);
   }
 
   async close(): Promise<void> {

@@ -69,7 +69,7 @@ describe('--max-memory', () => {
     // Over the limit once (the first check after the fork), then well under it: states are dropped, the
     // survivor finishes, the searcher empties.
     let calls = 0;
-    vi.spyOn(resources, 'memoryUsedMB').mockImplementation(() => (++calls === 1 ? 1e6 : 1));
+    vi.spyOn(resources, 'footprintMB').mockImplementation(() => (++calls === 1 ? 1e6 : 1));
     const o = await run(
       moduleOf({
         text: `

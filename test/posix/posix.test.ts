@@ -69,17 +69,17 @@ describe('planted aborts are found through the POSIX model', () => {
     expect(names).toEqual([
       'n_args',
       ...args2,
-      'A-data', 'A-data-stat', 'B-data', 'B-data-stat',
-      'stdin', 'stdin-stat',
+      'A_data', 'A_data_stat', 'B_data', 'B_data_stat',
+      'stdin', 'stdin_stat',
       'read_fail', 'write_fail', 'close_fail', 'ftruncate_fail', 'getcwd_fail',
-      'stdout', 'stdout-stat',
+      'stdout', 'stdout_stat',
       'model_version',
     ]);
     expect(args2.length).toBeGreaterThanOrEqual(1);
     const size = (n: string): number => kt.objects.find((o) => o.name === n)!.bytes.length;
     expect(size('arg00')).toBe(3);
-    expect(size('A-data')).toBe(3);
-    expect(size('A-data-stat')).toBe(144);
+    expect(size('A_data')).toBe(3);
+    expect(size('A_data_stat')).toBe(144);
     expect(size('stdin')).toBe(2);
     expect(size('stdout')).toBe(1024);
     expect(size('n_args')).toBe(4);

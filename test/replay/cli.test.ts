@@ -3,7 +3,7 @@
 // KLEE's layout and KLEE's .err suffixes, replayed with --source), user errors as one line, and end to
 // end: `sympath run` on a planted abort, then `sympath replay` reproducing it on both arches.
 
-import { writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { writeFileSync, mkdirSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,32 @@ describe('sympath replay (CLI)', () => {
     ]);
     expect((await sympath(['replay', good, '--no-html', '--fail-on-unreproduced'], good)).code).toBe(0);
   });
+
+  it('replays one test (OUTDIR/testNNNNNN.ktest) into a folder of its own; sanitized reports sit beside the plain ones', async () => {
+    const dir = makeOutDir(join(tempDir(), 'out'), [join(fixtureDir, 'abort.c')], [
+      { objects: [{ name: 'x', bytes: objectBytes('i32:5') }] },
+      { objects: [{ name: 'x', bytes: objectBytes('i32:1234') }], kind: 'abort' },
+    ]);
+    const one = await sympath(['replay', join(dir, 'test000002.ktest'), '--json', '--no-html'], dir);
+    expect(one.code, one.stderr).toBe(0);
+    const j = JSON.parse(one.stdout);
+    expect(j.tests).toEqual([{ test: 'test000002.ktest', exit: null, signal: 'SIGABRT', timedOut: false }]);
+    expect(j.errors).toEqual([{ kind: 'abort', test: 'test000002.ktest', reproduced: true, reason: 'the native run died of SIGABRT' }]);
+    expect(existsSync(join(dir, 'replay-x86_64', 'tests', 'test000002', 'replay.json'))).toBe(true);
+    expect(existsSync(join(dir, 'replay-x86_64', 'replay.json'))).toBe(false); // the suite's report is not touched
+    expect(existsSync(join(dir, 'coverage.json'))).toBe(false);
+    const missing = await sympath(['replay', join(dir, 'test000009.ktest')], dir);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/no such/);
+
+    expect((await sympath(['replay', dir, '--no-html'], dir)).code).toBe(0);
+    expect((await sympath(['replay', dir, '--no-html', '--sanitize'], dir)).code).toBe(0);
+    const plain = JSON.parse(readFileSync(join(dir, 'replay-x86_64', 'replay.json'), 'utf8'));
+    const sanitized = JSON.parse(readFileSync(join(dir, 'replay-x86_64-sanitize', 'replay.json'), 'utf8'));
+    expect([plain.sanitize, sanitized.sanitize]).toEqual([false, true]);
+    expect(existsSync(join(dir, 'replay-x86_64', 'coverage.json'))).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, 'coverage.json'), 'utf8')).sanitize).toBe(true); // OUTDIR's: the latest
+  }, 180_000);
 
   it('prints a text summary with outcomes, coverage and uncovered lines', async () => {
     const dir = makeOutDir(join(tempDir(), 'out'), [join(fixtureDir, 'abort.c')], [

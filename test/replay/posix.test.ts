@@ -28,10 +28,11 @@ function posixObjects(arg: Uint8Array, file: string, stdin: string, tag: number)
   const enc = new TextEncoder();
   return [
     { name: 'arg00', bytes: arg },
-    { name: 'A-data', bytes: enc.encode(file) },
-    { name: 'A-data-stat', bytes: stat144(0o100640) },
+    // KLEE 3.2's (and sympath's) spelling; the test below uses the older `A-data`, `A-data-stat`.
+    { name: 'A_data', bytes: enc.encode(file) },
+    { name: 'A_data_stat', bytes: stat144(0o100640) },
     { name: 'stdin', bytes: enc.encode(stdin) },
-    { name: 'stdin-stat', bytes: stat144(0o100644) },
+    { name: 'stdin_stat', bytes: stat144(0o100644) },
     { name: 'model_version', bytes: objectBytes('i32:1') },
     { name: 'tag', bytes: objectBytes(`i32:${tag}`) },
   ];

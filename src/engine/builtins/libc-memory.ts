@@ -12,7 +12,7 @@ import type { ObjectState } from '../../memory/object-state.js';
 import { siteOf } from '../ops/memory-ops.js';
 import type { ExecutionState } from '../state.js';
 import type { Executor } from '../executor.js';
-import { memoryUsedMB } from '../resources.js';
+import { residentMB } from '../resources.js';
 import type { Instruction } from '../../ir/model.js';
 import { forEachPointer, forEachSize } from './symbolic-heap-args.js';
 import { concreteArg, concreteArgs, type BuiltinTableEntries, type CallContext } from './types.js';
@@ -30,7 +30,7 @@ function allocate(c: CallContext, size: bigint, align = 16): bigint {
     return 0n;
   }
   const max = c.ex.opts.maxMemory;
-  if (size >= BigInt(BIG_ALLOC) && max > 0 && memoryUsedMB() + Number(size) / (1 << 20) > max) {
+  if (size >= BigInt(BIG_ALLOC) && max > 0 && residentMB() + Number(size) / (1 << 20) > max) {
     c.ex.warnOnce(`alloc-mem:${c.inst.id}`, `${c.name}(${size}) fails: it would exceed --max-memory (${max} MB)`);
     return 0n;
   }
