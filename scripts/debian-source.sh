@@ -18,7 +18,9 @@ fi
 PACKAGE="$1"
 VERSION="$2"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-SRC_DIR="$ROOT/build/src"
+# SYMPATH_BUILD_ROOT: where build/ is (sympath's user cache directory when installed; scripts/musl/build.sh).
+BUILD="${SYMPATH_BUILD_ROOT:-$ROOT/build}"
+SRC_DIR="$BUILD/src"
 DEST="$SRC_DIR/$PACKAGE-$VERSION"
 SUITE="bookworm"
 say() { printf 'fetch-%s: %s\n' "$PACKAGE" "$*"; }
@@ -74,7 +76,7 @@ KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 SIGNED_BY=""
 [[ -f "$KEYRING" ]] && SIGNED_BY="[signed-by=$KEYRING] "
 
-APT_DIR="$ROOT/build/apt-$PACKAGE"
+APT_DIR="$BUILD/apt-$PACKAGE"
 rm -rf "$APT_DIR"
 mkdir -p "$APT_DIR/etc/sources.list.d" "$APT_DIR/etc/preferences.d" "$APT_DIR/state/lists/partial" \
   "$APT_DIR/cache/archives/partial" "$APT_DIR/unpack" "$SRC_DIR"

@@ -18,8 +18,11 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-SRC="$ROOT/build/src/musl-1.2.3"
-OUT="$ROOT/build/musl"
+# SYMPATH_BUILD_ROOT: where build/ is (sympath sets it to its user cache directory when installed
+# outside a checkout: src/toolchain/cache-dir.ts); default the repository's build/.
+BUILD="${SYMPATH_BUILD_ROOT:-$ROOT/build}"
+SRC="$BUILD/src/musl-1.2.3"
+OUT="$BUILD/musl"
 TREE="$OUT/tree"
 CLANG="${CLANG:-clang-19}"
 LLVM_LINK="${LLVM_LINK:-llvm-link-19}"

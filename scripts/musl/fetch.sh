@@ -5,7 +5,7 @@
 # script (no .sympath-fetched mark, but complete) is kept.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-MUSL_DIR="$ROOT/build/src/musl-1.2.3"
+MUSL_DIR="${SYMPATH_BUILD_ROOT:-$ROOT/build}/src/musl-1.2.3"  # SYMPATH_BUILD_ROOT: as in build.sh
 if [[ -f "$MUSL_DIR/Makefile" && -f "$MUSL_DIR/src/stdio/printf.c" && ! -f "$MUSL_DIR/.sympath-fetched" ]]; then
   touch "$MUSL_DIR/.sympath-fetched"
 fi

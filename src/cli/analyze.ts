@@ -15,9 +15,16 @@ import { analyzeModule, type EdgeKind, type ModuleAnalysis, type PdgEdge } from 
 import { cfgOf, terminatorOf } from '../analysis/cfg.js';
 import { compileToLL, inputKind, type OptLevel } from '../toolchain/clang.js';
 
-type What = 'cfg' | 'cdg' | 'ddg' | 'pdg' | 'slice';
+export type What = 'cfg' | 'cdg' | 'ddg' | 'pdg' | 'slice';
 
-interface AnalyzeFlags {
+/** `sympath analyze --json`: { file, what, functions (cfg, cdg, ddg, pdg) } or { file, what: 'slice', criterion, instructions, lines }. */
+export interface AnalyzeJson {
+  file: string;
+  what: What;
+  [field: string]: unknown;
+}
+
+export interface AnalyzeFlags {
   function?: string;
   what: What;
   criterion: string[];
@@ -113,7 +120,7 @@ function functionsOf(a: ModuleAnalysis, name?: string): Func[] {
 
 const lineKey = (a: ModuleAnalysis, inst: Instruction): number | undefined => a.line(inst.id)?.line;
 
-function report(a: ModuleAnalysis, fns: Func[], flags: AnalyzeFlags, src: SourceText): string {
+function report(a: ModuleAnalysis, fns: Func[], flags: AnalyzeFlags, src: SourceText): string | AnalyzeJson {
   const what = flags.what;
   const kinds = new Set<EdgeKind>(what === 'cfg' || what === 'slice' ? [] : KINDS[what]);
   if (what === 'pdg' && !flags.potential) kinds.delete('potential');
@@ -132,24 +139,21 @@ function report(a: ModuleAnalysis, fns: Func[], flags: AnalyzeFlags, src: Source
     return { fn, edges, lineEdges: [...lines.values()] };
   });
   if (flags.json) {
-    return JSON.stringify(
-      {
-        file: a.module.file,
-        what,
-        functions: perFn.map(({ fn, edges, lineEdges }) => ({
-          name: fn.name,
-          file: fn.sourceFile ?? null,
-          line: fn.sourceLine ?? null,
-          instructions: fn.blocks.flatMap((b) =>
-            b.instructions.map((i) => ({ id: i.id, op: i.op, block: b.name, line: a.line(i.id)?.line ?? null })),
-          ),
-          edges: edges.map((e) => edgeOut(a, e)),
-          lineEdges,
-        })),
-      },
-      null,
-      2,
-    );
+    const doc: AnalyzeJson = {
+      file: a.module.file,
+      what,
+      functions: perFn.map(({ fn, edges, lineEdges }) => ({
+        name: fn.name,
+        file: fn.sourceFile ?? null,
+        line: fn.sourceLine ?? null,
+        instructions: fn.blocks.flatMap((b) =>
+          b.instructions.map((i) => ({ id: i.id, op: i.op, block: b.name, line: a.line(i.id)?.line ?? null })),
+        ),
+        edges: edges.map((e) => edgeOut(a, e)),
+        lineEdges,
+      })),
+    };
+    return doc;
   }
   if (flags.dot) {
     const out = ['digraph sympath {', '  node [shape=box, fontname="monospace"];'];
@@ -193,7 +197,7 @@ function report(a: ModuleAnalysis, fns: Func[], flags: AnalyzeFlags, src: Source
   return out.join('\n');
 }
 
-function reportCfg(a: ModuleAnalysis, fns: Func[], flags: AnalyzeFlags): string {
+function reportCfg(a: ModuleAnalysis, fns: Func[], flags: AnalyzeFlags): string | AnalyzeJson {
   const blockLines = (insts: readonly Instruction[]): number[] => [...new Set(insts.map((i) => a.line(i.id)?.line).filter((l): l is number => l !== undefined))];
   const data = fns.map((fn) => {
     const cfg = cfgOf(fn);
@@ -209,7 +213,7 @@ function reportCfg(a: ModuleAnalysis, fns: Func[], flags: AnalyzeFlags): string 
       })),
     };
   });
-  if (flags.json) return JSON.stringify({ file: a.module.file, what: 'cfg', functions: data.map((d) => ({ name: d.fn.name, entry: d.fn.blocks[0]!.name, blocks: d.blocks })) }, null, 2);
+  if (flags.json) return { file: a.module.file, what: 'cfg', functions: data.map((d) => ({ name: d.fn.name, entry: d.fn.blocks[0]!.name, blocks: d.blocks })) };
   if (flags.dot) {
     const out = ['digraph sympath {', '  node [shape=box, fontname="monospace"];'];
     data.forEach(({ fn, blocks }, fi) => {
@@ -237,7 +241,7 @@ function reportCfg(a: ModuleAnalysis, fns: Func[], flags: AnalyzeFlags): string 
   return out.join('\n');
 }
 
-function reportSlice(a: ModuleAnalysis, flags: AnalyzeFlags, src: SourceText): string {
+function reportSlice(a: ModuleAnalysis, flags: AnalyzeFlags, src: SourceText): string | AnalyzeJson {
   if (flags.criterion.length === 0) throw new UserError('sympath analyze: --what slice needs --criterion FILE:LINE');
   let criteria: Instruction[];
   try {
@@ -256,17 +260,13 @@ function reportSlice(a: ModuleAnalysis, flags: AnalyzeFlags, src: SourceText): s
   }
   const sorted = [...lines.values()].sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : x.line - y.line));
   if (flags.json) {
-    return JSON.stringify(
-      {
-        file: a.module.file,
-        what: 'slice',
-        criterion: flags.criterion,
-        instructions: insts.map((i) => ({ id: i.id, op: i.op, function: i.parent.fn.name, line: a.line(i.id)?.line ?? null })),
-        lines: sorted,
-      },
-      null,
-      2,
-    );
+    return {
+      file: a.module.file,
+      what: 'slice',
+      criterion: flags.criterion,
+      instructions: insts.map((i) => ({ id: i.id, op: i.op, function: i.parent.fn.name, line: a.line(i.id)?.line ?? null })),
+      lines: sorted,
+    };
   }
   if (flags.dot) {
     const inSlice = new Set(insts);
@@ -291,6 +291,13 @@ function reportSlice(a: ModuleAnalysis, flags: AnalyzeFlags, src: SourceText): s
   return [`slice of ${flags.criterion.join(', ')}: ${sorted.length} lines, ${insts.length} instructions`, ...sorted.map((l) => `  ${l.file}:${l.line}  ${src.line(l.file, l.line) ?? ''}`)].join('\n');
 }
 
+/** The report of `sympath analyze FILE` with `flags`: text or DOT, or with `json` the JSON document. */
+export async function analyzeReport(file: string, flags: AnalyzeFlags): Promise<string | AnalyzeJson> {
+  const a = analyzeModule(await load(file, flags));
+  const src = new SourceText();
+  return flags.what === 'slice' ? reportSlice(a, flags, src) : report(a, functionsOf(a, flags.function), flags, src);
+}
+
 export function register(program: Command): void {
   program
     .command('analyze')
@@ -308,10 +315,7 @@ export function register(program: Command): void {
     .option('-D <macro>', 'macro for .c input (repeatable)', collect, [])
     .action(async (file: string, flags: AnalyzeFlags) => {
       if (flags.dot && flags.json) throw new UserError('sympath analyze: choose one of --dot and --json');
-      const m = await load(file, flags);
-      const a = analyzeModule(m);
-      const src = new SourceText();
-      const text = flags.what === 'slice' ? reportSlice(a, flags, src) : report(a, functionsOf(a, flags.function), flags, src);
-      process.stdout.write(`${text}\n`);
+      const out = await analyzeReport(file, flags);
+      process.stdout.write(`${typeof out === 'string' ? out : JSON.stringify(out, null, 2)}\n`);
     });
 }

@@ -284,6 +284,16 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
   return cmd.action(action);
 }
 
+/**
+ * Every option of `run` at its default value, as commander would give them for `sympath run PROG.c`:
+ * the library API (src/api/run.ts) starts from these, so its defaults are the CLI's by construction.
+ */
+export function defaultRunFlags(): RunFlags {
+  const cmd = defineRunCommand(new Command('sympath'), () => {});
+  // structuredClone: the repeatable options' default arrays would otherwise be shared between calls.
+  return structuredClone(cmd.opts()) as RunFlags;
+}
+
 /** The registry's options, with each technique named in the help text after the searchers. */
 function addTechniqueOptions(cmd: Command): void {
   for (const t of TECHNIQUES) {

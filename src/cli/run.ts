@@ -30,8 +30,9 @@ import { ErrorConsole, errorKindsOf, errorSummary, EXIT_ON_ERROR } from './run-e
 import { globalsOverMemory } from '../engine/image.js';
 import { readEnviron } from './environ-file.js';
 import { readSeeds } from './seed-files.js';
-import { UserError } from './user-error.js';
+import { RunStatusError, UserError } from './user-error.js';
 import { activePruners } from '../strategies/registry.js';
+import { findZ3, noZ3Reason } from '../solver/z3-path.js';
 
 export { defaultSolverTime, type RunDeps, type RunEnvironmentLike, type RunResultLike } from './run-deps.js';
 export type { RunIO } from './run-io.js';
@@ -46,6 +47,8 @@ export interface RunOutcome {
   outputDir: string;
   stats: StatsJson;
   haltReason: string;
+  /** Stopped by Ctrl-C/SIGTERM (the CLI) or the caller's AbortSignal (the library API): the tests so far are kept. */
+  interrupted: boolean;
 }
 
 /** The real path of `p` (symbolic links resolved), or `p` when it does not exist. */
@@ -72,6 +75,12 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   if (flags.posixRuntime) checkPosixArgs(programArgs);
   const environ = flags.environ !== undefined ? readEnviron(resolve(io.cwd, flags.environ)) : undefined;
   const seeds = readSeeds(flags.seedFile.map((f) => resolve(io.cwd, f)), flags.seedDir.map((d) => resolve(io.cwd, d)));
+  if (flags.solver === 'native' && findZ3() === undefined) {
+    // Installed where Debian's z3 is not (npm i -g on any machine): the wasm Z3 of the z3-solver
+    // dependency answers the same queries, more slowly on small ones.
+    io.err(`sympath: no native z3 (${noZ3Reason()}): using the wasm Z3 (z3-solver)\n`);
+    flags = { ...flags, solver: 'wasm' };
+  }
   for (const f of files) {
     let isFile = false;
     try {
@@ -95,6 +104,8 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     libc: flags.libc,
     posixRuntime: flags.posixRuntime === true,
     log: io.err,
+    // clang's warnings where sympath's messages go (the terminal, or a library caller's callback).
+    onDiagnostics: io.err,
   };
   if (!flags.posixRuntime && programArgs.some((a) => POSIX_MODEL_OPTION.test(a))) {
     io.err(`sympath: warning: the program's arguments include POSIX model options (${programArgs.filter((a) => POSIX_MODEL_OPTION.test(a)).join(' ')}) but --posix-runtime is off: they are passed as they are\n`);
@@ -337,6 +348,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     ...(result.driver ? { driver: result.driver } : {}),
     ...(pruning?.statsSections() ? { pruning: pruning.statsSections()! } : {}),
   });
+  const outcome = (): RunOutcome => ({ outputDir: outDir, stats, haltReason, interrupted: controller.signal.aborted && errorConsole.stoppedBy === null && output.failure === undefined });
   if (!output.writeStats(stats)) io.err(`sympath: stats.json not written: ${output.lastFailure}\n`);
   const finished = now();
   output.appendInfo(
@@ -361,9 +373,10 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   if (output.failure !== undefined) {
     for (const line of doneLines(stats)) io.err(`${line}\n`);
     if (flags.json) io.out(`${JSON.stringify(stats, null, 2)}\n`);
-    throw new UserError(
+    throw new RunStatusError(
       `sympath: the output directory ${outDir} is incomplete (not written: ${output.notWritten.join(', ')}); every file in it is whole`,
       EXIT_OUTPUT_FAILED,
+      outcome(),
     );
   }
   if (controller.signal.aborted && errorConsole.stoppedBy === null) io.err('sympath: interrupted; tests written so far are kept\n');
@@ -380,7 +393,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   for (const line of errorSummary(output.errors)) io.err(`sympath: ${line}\n`);
   if (errorConsole.stoppedBy !== null) {
     if (flags.json) io.out(`${JSON.stringify(stats, null, 2)}\n`);
-    throw new UserError('sympath: --exit-on-error: the run stopped at the first error (tests and stats.json written)', EXIT_ON_ERROR);
+    throw new RunStatusError('sympath: --exit-on-error: the run stopped at the first error (tests and stats.json written)', EXIT_ON_ERROR, outcome());
   }
   const reached = pruning ? () => pruning.coveredLines() : result.coveredLines;
   if (flags.checkPruning && reached && !controller.signal.aborted) {
@@ -441,12 +454,12 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       if (flags.json) io.out(`${JSON.stringify(stats, null, 2)}\n`);
       const what = flags.driver !== undefined ? `the driver '${flags.driver}'` : 'pruning';
       const parts = lostPartitions !== undefined ? ` and ${lostPartitions.length} output partitions` : '';
-      throw new UserError(`sympath: --check-pruning: ${what} lost ${check.lostErrors.length} error sites, ${lostLines} covered lines${linesCount ? '' : ' (not promised)'}${parts}`, 3);
+      throw new RunStatusError(`sympath: --check-pruning: ${what} lost ${check.lostErrors.length} error sites, ${lostLines} covered lines${linesCount ? '' : ' (not promised)'}${parts}`, 3, outcome());
     }
   }
   if (flags.replayCoverage) await replayAtEnd(outDir, io);
   if (flags.json) io.out(`${JSON.stringify(stats, null, 2)}\n`);
-  return { outputDir: outDir, stats, haltReason };
+  return outcome();
 }
 
 export function register(program: Command): void {

@@ -4,9 +4,10 @@
 
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_Z3_PATH } from '../solver/z3-native.js';
+import { findZ3 } from '../solver/z3-native.js';
 import { findTool } from '../toolchain/tools.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -27,12 +28,23 @@ function firstLine(cmd: string | undefined, args: string[]): string {
   return (r.stdout.split('\n').find((l) => l.trim() !== '') ?? '').trim() || 'unknown';
 }
 
+/** The z3-solver package's version, wherever npm put it (nested under sympath, or hoisted beside it). */
+function z3SolverVersion(): string | undefined {
+  try {
+    const main = createRequire(import.meta.url).resolve('z3-solver');
+    const dir = main.slice(0, main.lastIndexOf(`${sep}z3-solver${sep}`) + `${sep}z3-solver`.length);
+    return packageVersion(dir);
+  } catch {
+    return undefined;
+  }
+}
+
 export function versionLines(): string[] {
   return [
     `sympath ${packageVersion(ROOT) ?? 'unknown'}`,
     `clang: ${firstLine(findTool('clang'), ['--version'])}`,
-    `z3 (--solver native): ${firstLine(DEFAULT_Z3_PATH, ['--version'])}`,
-    `z3-solver (--solver wasm): ${packageVersion(join(ROOT, 'node_modules', 'z3-solver')) ?? 'not installed'}`,
+    `z3 (--solver native): ${firstLine(findZ3(), ['--version'])}`,
+    `z3-solver (--solver wasm): ${z3SolverVersion() ?? 'not installed'}`,
     `node: ${process.version}`,
   ];
 }

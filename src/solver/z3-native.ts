@@ -18,12 +18,13 @@
 
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { appendFileSync, existsSync } from 'node:fs';
+import { DEFAULT_Z3_PATH, findZ3 } from './z3-path.js';
 import { Expr, Kind } from '../expr/expr.js';
 import { SmtLibTranslator, decodeModel } from './smtlib.js';
 import { queryTheoryArrays } from './array-use.js';
 import { PAST_DEADLINE, queryTimeoutMs, type BackendStats, type CheckResult, type CoreSolver, type Deadline, type Query } from './core.js';
 
-export const DEFAULT_Z3_PATH = '/usr/bin/z3';
+export { DEFAULT_Z3_PATH, findZ3 } from './z3-path.js';
 
 export interface NativeOptions {
   /** Per-query timeout in milliseconds (0 = none). */
@@ -91,7 +92,7 @@ export function checkCommandFor(assertion: string, checkCommand: string): string
 /** Thrown when the z3 binary is missing. */
 export class Z3NotFoundError extends Error {
   constructor(path: string) {
-    super(`z3 not found at ${path}: install Debian's z3 (apt-get install z3, or \`make setup\`) or use --solver wasm`);
+    super(`z3 not found at ${path}: install z3 (apt-get install z3, or \`make setup\`), set SYMPATH_Z3 to its path, or use --solver wasm`);
     this.name = 'Z3NotFoundError';
   }
 }
@@ -214,7 +215,7 @@ export class Z3Native implements CoreSolver, Deadline {
   private readonly onAbort = (): void => this.cancel();
 
   private constructor(private readonly opts: NativeOptions) {
-    this.path = opts.z3Path ?? DEFAULT_Z3_PATH;
+    this.path = opts.z3Path ?? findZ3() ?? (process.env.SYMPATH_Z3 || DEFAULT_Z3_PATH);
     this.maxTables = opts.maxTables ?? 200;
     const tactic = opts.tactic === undefined ? NATIVE_TACTIC : opts.tactic;
     this.checkCommand = tactic === null ? '(check-sat)' : `(check-sat-using ${tactic})`;

@@ -4,26 +4,29 @@
 // given). A program links in two steps, as musl's README says: the program, crt1.bc and the layer whole,
 // then `--only-needed` libc.bc (only the libc functions the program reaches).
 //
-// The layer's IR is built on demand into build/posix/ (a few seconds) and cached by modification time;
-// when build/musl is missing it is built with `make musl` (about 40 s, once), with a message.
+// The layer's IR is built on demand into the cache's posix/ (a few seconds) and cached by modification
+// time; when the cache's musl/ is missing it is built (about 40 s, once), with a message. The cache is
+// the repository's build/ in a checkout, else a user cache directory (cache-dir.ts).
 
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { UserError } from '../cli/user-error.js';
-import { runTool } from './tools.js';
+import { findTool, runTool } from './tools.js';
+import { cacheDir, withCacheLock } from './cache-dir.js';
 
-/** Where the pieces live, from the repository root. */
+/** Where the pieces live: the sources under the package root, what is built under the cache directory (cache-dir.ts). */
 export function muslPaths(root: string): { dir: string; libc: string; crt1: string; include: string; posixSrc: string; posixOut: string } {
+  const cache = cacheDir(root);
   return {
-    dir: join(root, 'build', 'musl'),
-    libc: join(root, 'build', 'musl', 'libc.bc'),
-    crt1: join(root, 'build', 'musl', 'crt1.bc'),
-    include: join(root, 'build', 'musl', 'include'),
+    dir: join(cache, 'musl'),
+    libc: join(cache, 'musl', 'libc.bc'),
+    crt1: join(cache, 'musl', 'crt1.bc'),
+    include: join(cache, 'musl', 'include'),
     posixSrc: join(root, 'runtime', 'posix'),
-    posixOut: join(root, 'build', 'posix'),
+    posixOut: join(cache, 'posix'),
   };
 }
 
@@ -53,31 +56,51 @@ export async function muslClangArgs(root: string): Promise<string[]> {
 let building: Promise<void> | undefined;
 
 /**
- * Makes sure build/musl holds libc.bc, crt1.bc and the headers: when they are missing, runs
- * `make musl` (fetches Debian's musl source once and builds it, ~40 s), telling `log` first.
+ * Makes sure the cache's musl/ holds libc.bc, crt1.bc and the headers: when they are missing, builds
+ * them (fetches Debian's musl source once and builds it, ~40 s), telling `log` first — in a checkout
+ * with `make musl` into build/, as before; elsewhere with scripts/musl/build.sh into the cache
+ * directory. Under the cache's lock: a second process waits, then finds musl built.
  */
 export async function ensureMusl(root: string, log: (text: string) => void = (t) => process.stderr.write(t)): Promise<void> {
   const p = muslPaths(root);
   const ready = (): boolean => existsSync(p.libc) && existsSync(p.crt1) && existsSync(join(p.include, 'stdio.h'));
   if (ready()) return;
-  building ??= (async () => {
-    log('sympath: build/musl is missing: building musl into LLVM IR with `make musl` (about 40 s, once)\n');
+  const cache = dirname(p.dir);
+  const viaMake = cache === join(root, 'build');
+  building ??= withCacheLock(cache, 'musl', async () => {
+    if (ready()) return;
+    log(`sympath: ${p.dir} is missing: building musl into LLVM IR (about 40 s, once)\n`);
     try {
-      await promisify(execFile)('make', ['--no-print-directory', '-C', root, 'musl'], { maxBuffer: 64 << 20 });
+      if (viaMake) await promisify(execFile)('make', ['--no-print-directory', '-C', root, 'musl'], { maxBuffer: 64 << 20 });
+      else {
+        await promisify(execFile)('bash', [join(root, 'scripts', 'musl', 'build.sh')], {
+          maxBuffer: 64 << 20,
+          // The script's tool names are Debian's; the ones sympath found (SYMPATH_CLANG, …) go with it.
+          env: { ...process.env, SYMPATH_BUILD_ROOT: cache, ...toolEnv() },
+        });
+      }
     } catch (e) {
       const out = `${(e as { stdout?: string }).stdout ?? ''}${(e as { stderr?: string }).stderr ?? ''}`.trim().split('\n').slice(-15).join('\n');
-      throw new UserError(
-        `${out}\nsympath: building musl failed (see above); run \`make musl\` in ${root} (it needs Debian's deb-src ` +
-          `mirror and dpkg-dev), or use --libc none`,
-      );
+      const how = viaMake ? `run \`make musl\` in ${root}` : `see the messages above (the cache directory is ${cache}; SYMPATH_CACHE_DIR moves it)`;
+      throw new UserError(`${out}\nsympath: building musl failed; ${how} (it needs Debian's deb-src mirror and dpkg-dev), or use --libc none`);
     }
-    if (!ready()) throw new UserError(`sympath: \`make musl\` did not produce ${p.libc}; run it in ${root} and check its output`);
-  })();
+    if (!ready()) throw new UserError(`sympath: building musl did not produce ${p.libc}; ${viaMake ? `run \`make musl\` in ${root}` : `delete ${p.dir} and retry`} and check its output`);
+  });
   try {
     await building;
   } finally {
     building = undefined;
   }
+}
+
+/** CLANG, LLVM_LINK, LLVM_DIS, LLVM_NM for scripts/musl/build.sh: the tools sympath itself runs. */
+function toolEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, tool] of [['CLANG', 'clang'], ['LLVM_LINK', 'llvm-link'], ['LLVM_DIS', 'llvm-dis'], ['LLVM_NM', 'llvm-nm']] as const) {
+    const path = findTool(tool);
+    if (path !== undefined) env[name] = path;
+  }
+  return env;
 }
 
 function mtime(path: string): number {
@@ -103,8 +126,17 @@ export async function envLayerBitcode(root: string, layer: EnvLayer): Promise<st
     join(p.include, 'stdio.h'),
     fileURLToPath(import.meta.url), // this file: the flags
   ];
-  const built = mtime(out);
-  if (built >= 0 && inputs.every((f) => mtime(f) <= built)) return out;
+  const upToDate = (): boolean => {
+    const built = mtime(out);
+    return built >= 0 && inputs.every((f) => mtime(f) <= built);
+  };
+  if (upToDate()) return out;
+  // Under the cache's lock: a second process waits, then finds the layer built.
+  return withCacheLock(p.posixOut, layer, async () => (upToDate() ? out : buildLayer(root, layer, out, sources)));
+}
+
+async function buildLayer(root: string, layer: EnvLayer, out: string, sources: readonly string[]): Promise<string> {
+  const p = muslPaths(root);
   mkdirSync(p.posixOut, { recursive: true });
   const tag = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   const musl = await muslClangArgs(root);

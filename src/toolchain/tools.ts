@@ -1,6 +1,7 @@
 // Finding and running the external LLVM tools. Debian installs LLVM 19 as versioned names (`clang-19`,
 // `llvm-link-19`, …) with no plain `clang`, so a tool is looked up as `<name>-<version>` on PATH, then in
-// `/usr/lib/llvm-<version>/bin/<name>`. A missing tool is a UserError that names it and says how to get
+// `/usr/lib/llvm-<version>/bin/<name>`, after what the environment names (SYMPATH_CLANG, SYMPATH_LLVM_BIN).
+// A missing tool is a UserError that names it and says how to get
 // it, never a spawn trace.
 
 import { accessSync, constants } from 'node:fs';
@@ -30,6 +31,16 @@ export function findTool(tool: LlvmTool, version: number = LLVM_VERSION): string
   const key = `${tool}-${version}`;
   if (found.has(key)) return found.get(key);
   let path: string | undefined;
+  // Given by the environment first: SYMPATH_CLANG (clang itself), SYMPATH_LLVM_BIN (a folder of LLVM
+  // 19's tools under their plain names, e.g. /usr/lib/llvm-19/bin or Homebrew's llvm@19/bin).
+  const clang = process.env.SYMPATH_CLANG;
+  const bin = process.env.SYMPATH_LLVM_BIN;
+  if (tool === 'clang' && clang && version === LLVM_VERSION && isExecutable(clang)) path = clang;
+  else if (bin && version === LLVM_VERSION && isExecutable(join(bin, tool))) path = join(bin, tool);
+  if (path !== undefined) {
+    found.set(key, path);
+    return path;
+  }
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (dir !== '' && isExecutable(join(dir, key))) {
       path = join(dir, key);
@@ -50,7 +61,7 @@ export function toolPath(tool: LlvmTool, version: number = LLVM_VERSION): string
   if (path === undefined) {
     throw new UserError(
       `sympath: ${tool}-${version} not found (looked on PATH and in /usr/lib/llvm-${version}/bin); ` +
-        `run 'make setup' to install the LLVM ${version} toolchain`,
+        `run 'make setup' to install the LLVM ${version} toolchain, or name it with SYMPATH_CLANG / SYMPATH_LLVM_BIN`,
     );
   }
   return path;

@@ -104,7 +104,7 @@ function fakeDeps(cap: Captured, behaviour: Behaviour = () => undefined): RunDep
         e.name = 'ParseError';
         throw e;
       }
-      return { file: path, functions: [{ name: 'main', isDeclaration: false }] } as unknown as Module;
+      return { file: path, globals: [], functions: [{ name: 'main', isDeclaration: false }] } as unknown as Module;
     },
     async createSolver() {
       return { stats: { queries: 9, z3Queries: 2, cacheHits: 7, seconds: 0.25 }, close: async () => undefined } as unknown as Solver;

@@ -54,7 +54,7 @@ function fakeDeps(calls: Call[], halt: (k: number) => string | undefined = () =>
       return opts.out!;
     },
     async optimizeLL() {},
-    loadModule: (path) => ({ file: path, functions: [{ name: 'main', isDeclaration: false }] }) as unknown as Module,
+    loadModule: (path) => ({ file: path, globals: [], functions: [{ name: 'main', isDeclaration: false }] }) as unknown as Module,
     async createSolver() {
       return { stats: { queries: 10, z3Queries: 1, cacheHits: 2, seconds: 0.5 }, close: async () => undefined } as unknown as Solver;
     },

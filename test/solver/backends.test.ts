@@ -185,6 +185,6 @@ describe('missing z3 binary', () => {
   it('fails with a clear message', async () => {
     const err = await Z3Native.create({ timeoutMs: 0, z3Path: '/nonexistent/z3' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Z3NotFoundError);
-    expect(String((err as Error).message)).toMatch(/install Debian's z3.*--solver wasm/);
+    expect(String((err as Error).message)).toMatch(/install z3.*SYMPATH_Z3.*--solver wasm/);
   });
 });
