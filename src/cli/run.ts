@@ -16,6 +16,7 @@ import type { Command } from 'commander';
 import { copyFileAtomic } from '../engine/atomic-file.js';
 import type { EngineOptions } from '../engine/options.js';
 import { createOutputDir, linkLast, OutputDir, OutputDirError, RESERVE_BYTES } from '../engine/output-dir.js';
+import type { RunSnapshot } from '../engine/executor.js';
 import { buildStats, type StatsJson } from '../engine/stats.js';
 import type { Module } from '../ir/model.js';
 import { createSearcher, describeSearch } from '../search/index.js';
@@ -27,6 +28,8 @@ import { mergeRunResults, runPhases } from './run-phases.js';
 import { doneLines, elapsedText, replayAtEnd, shellQuote, stamp } from './run-report.js';
 import { checkPosixArgs } from './posix-args.js';
 import { ErrorConsole, errorKindsOf, errorSummary, EXIT_ON_ERROR } from './run-errors.js';
+import { LiveStats, peakRssMB } from './live-stats.js';
+import { ProgressDisplay, progressMode } from './progress-line.js';
 import { UserError } from './user-error.js';
 import { activePruners } from '../strategies/registry.js';
 
@@ -192,13 +195,9 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   );
   io.err(`sympath: output directory is "${outDir}"\n`);
 
-  let progressShown = false;
-  const clearProgress = (): void => {
-    if (progressShown) {
-      io.err('\r\x1b[K');
-      progressShown = false;
-    }
-  };
+  // The progress (--progress) is erased before anything else reaches stderr or the terminal.
+  const display = new ProgressDisplay(progressMode(flags.progress, io.progress), io.err, () => process.stderr.columns || 80);
+  const clearProgress = (): void => display.clear();
   const errorConsole = new ErrorConsole(output, {
     exitOn: flags.exitOnError ? 'all' : (flags.exitOnErrorType ?? []).length > 0 ? errorKindsOf(flags.exitOnErrorType ?? []) : null,
     emitAllErrors: flags.emitAllErrors === true,
@@ -243,8 +242,57 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   }
   const results: RunResultLike[] = [];
   const solverStats = { queries: 0, z3Queries: 0, cacheHits: 0, seconds: 0 };
+  const { sympathVersion, solverVersion } = await import('./version.js');
+  const versions = { sympath: sympathVersion(), solver: solverVersion(flags.solver), node: process.version };
+  const statsOf = (r: RunResultLike, solver: typeof solverStats, extra: { running: boolean; liveStates: number; haltReason?: string; final?: boolean }): StatsJson =>
+    buildStats({
+      program: files.join(' '),
+      search,
+      prune: opts.prune,
+      result: r,
+      solver,
+      tests: output.tests,
+      errors: output.errors,
+      liveStates: extra.liveStates,
+      running: extra.running,
+      ...(extra.haltReason !== undefined ? { haltReason: extra.haltReason } : {}),
+      versions,
+      peakRssMB: peakRssMB(),
+      // The techniques' sections are final figures: in the last stats.json only.
+      ...(extra.final && r.driver ? { driver: r.driver } : {}),
+      ...(extra.final && pruning?.statsSections() ? { pruning: pruning.statsSections()! } : {}),
+    });
+  // The engine run in progress (its snapshot, from RunEnvironment.onStart) and the solver's counts
+  // before it: the live figures are the finished runs' plus this one's so far.
+  let probe: (() => RunSnapshot) | null = null;
+  let solverBefore = { ...solverStats };
+  const live = new LiveStats({
+    output,
+    display,
+    progressInterval: flags.progressInterval,
+    statsInterval: flags.statsWriteInterval,
+    maxTime: flags.maxTime,
+    current: () => {
+      const snap = probe?.();
+      if (!snap && results.length === 0) return null;
+      const solver = snap
+        ? {
+            queries: solverBefore.queries + snap.solver.queries,
+            z3Queries: solverBefore.z3Queries + snap.solver.z3Queries,
+            cacheHits: solverBefore.cacheHits + snap.solver.cacheHits,
+            seconds: solverBefore.seconds + snap.solver.seconds,
+          }
+        : solverStats;
+      return statsOf(mergeRunResults(snap ? [...results, snap] : results), solver, { running: true, liveStates: snap?.liveStates ?? 0 });
+    },
+  });
+  // Program output passes around the progress line; the line's column is tracked for what reaches a terminal.
+  const programStdout = flags.json ? io.stderrBytes : io.stdoutBytes;
+  const stdoutOnTerminal = flags.json || io.stdoutIsTerminal === true;
+  const none = new Uint8Array(0);
   let result: RunResultLike;
   let failure: unknown;
+  live.start();
   try {
     for (const [k, phase] of phases.entries()) {
       if (controller.signal.aborted) break;
@@ -253,6 +301,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       // (caches) and coverage; only the output directory, and so the test numbering, is shared.
       const phaseModule = k === 0 ? module : await d.loadModule(join(outDir, irName));
       const phaseOpts: EngineOptions = { ...opts, search: phase.search, maxTime: phase.maxTime };
+      solverBefore = { ...solverStats };
       const r = await runOnce(d, phaseModule, phaseOpts, solverStats, {
         solverOptions: { backend: flags.solver, timeoutSeconds: flags.maxSolverTime },
         driver: flags.driver,
@@ -267,17 +316,11 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
           }),
         signal: controller.signal,
         // With --json stdout carries the stats alone; the program's stdout goes to stderr then.
-        stdout: flags.json ? io.stderrBytes : io.stdoutBytes,
-        stderr: io.stderrBytes,
-        onProgress: io.progress
-          ? (p) => {
-              io.err(
-                `\r\x1b[Ksympath: ${elapsedText(p.elapsed)}  paths ${p.paths}  live states ${p.liveStates}  ` +
-                  `coverage ${p.coveragePct.toFixed(1)}%  queries/s ${Math.round(p.queriesPerSec)}`,
-              );
-              progressShown = true;
-            }
-          : undefined,
+        stdout: (b) => display.around(() => programStdout(b), stdoutOnTerminal ? b : none),
+        stderr: (b) => display.around(() => io.stderrBytes(b), b),
+        onStart: (snapshot) => {
+          probe = snapshot;
+        },
         message: (text) => {
           clearProgress();
           output.message(text);
@@ -285,6 +328,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
         },
       });
       results.push(r);
+      probe = null;
       if (phases.length > 1) {
         const tests = output.tests > testsBefore ? `tests ${testsBefore + 1}-${output.tests}` : 'no tests';
         const line = `run ${k + 1}/${phases.length}: search ${describeSearch(phase.search)}, max-time ${phase.maxTime} s: ${tests}, halted: ${r.haltReason ?? 'all paths explored'}`;
@@ -306,8 +350,8 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     failure = e;
     result = results.length > 0 ? mergeRunResults(results) : emptyResult((performance.now() - t0) / 1000);
   } finally {
+    live.stop();
     removeInterrupt?.();
-    clearProgress();
   }
 
   const haltReason = failure
@@ -315,24 +359,18 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     : output.failure !== undefined
       ? 'the output directory could not be written'
       : (result.haltReason ?? (controller.signal.aborted ? (errorConsole.stoppedBy ? 'exit-on-error' : 'interrupted') : 'all paths explored'));
-  const stats = buildStats({
-    program: files.join(' '),
-    search,
-    prune: opts.prune,
-    result,
-    solver: solverStats,
-    tests: output.tests,
-    errors: output.errors,
-    ...(result.driver ? { driver: result.driver } : {}),
-    ...(pruning?.statsSections() ? { pruning: pruning.statsSections()! } : {}),
-  });
+  // What info says too: an interruption the engine saw as its own halt reason is still an interruption.
+  const halted =
+    controller.signal.aborted && !result.haltReason && output.failure === undefined ? (errorConsole.stoppedBy ? 'exit-on-error' : 'interrupted') : haltReason;
+  const stats = statsOf(result, solverStats, { running: false, liveStates: 0, haltReason: halted, final: true });
   if (!output.writeStats(stats)) io.err(`sympath: stats.json not written: ${output.lastFailure}\n`);
+  live.finish(stats);
   const finished = now();
   output.appendInfo(
     [
       `Finished: ${stamp(finished)}`,
       `Elapsed: ${elapsedText((performance.now() - t0) / 1000)}`,
-      `Halted: ${controller.signal.aborted && !result.haltReason && output.failure === undefined ? (errorConsole.stoppedBy ? 'exit-on-error' : 'interrupted') : haltReason}`,
+      `Halted: ${halted}`,
       ...doneLines(stats),
       '',
     ].join('\n'),

@@ -27,6 +27,20 @@ function firstLine(cmd: string | undefined, args: string[]): string {
   return (r.stdout.split('\n').find((l) => l.trim() !== '') ?? '').trim() || 'unknown';
 }
 
+/** sympath's own version (package.json). */
+export function sympathVersion(): string {
+  return packageVersion(ROOT) ?? 'unknown';
+}
+
+/** The Z3 a run of `backend` uses, for stats.json (asked once per process: one short `z3 --version`). */
+const solverVersions: Partial<Record<'wasm' | 'native', string>> = {};
+export function solverVersion(backend: 'wasm' | 'native'): string {
+  return (solverVersions[backend] ??=
+    backend === 'native'
+      ? `${firstLine(DEFAULT_Z3_PATH, ['--version'])} (native)`
+      : `z3-solver ${packageVersion(join(ROOT, 'node_modules', 'z3-solver')) ?? 'not installed'} (wasm)`);
+}
+
 export function versionLines(): string[] {
   return [
     `sympath ${packageVersion(ROOT) ?? 'unknown'}`,

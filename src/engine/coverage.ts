@@ -23,6 +23,17 @@ interface Layout {
   readonly lineOf: Int32Array;
   readonly instructionsTotal: number;
   readonly linesTotal: number;
+  /** Branch directions in the program's own code: two per conditional br, one per switch target. */
+  readonly branchesTotal: number;
+}
+
+/** The directions of a branching terminator: 2 for a conditional br, its distinct targets for a switch, else 0. */
+export function branchDirections(i: Instruction): number {
+  if (i.op === 'br') return i.operands.length === 3 ? 2 : 0;
+  if (i.op !== 'switch') return 0;
+  const targets = new Set();
+  for (let k = 1; k < i.operands.length; k += 2) targets.add(i.operands[k]);
+  return targets.size;
 }
 
 const layouts = new WeakMap<Module, Map<string, Layout>>();
@@ -51,6 +62,7 @@ function layoutOf(module: Module, programFiles: readonly string[]): Layout {
   };
   const lines = new Map<string, number>();
   let total = 0;
+  let branches = 0;
   for (const f of module.functions) {
     for (const b of f.blocks) {
       for (const i of b.instructions) {
@@ -58,6 +70,7 @@ function layoutOf(module: Module, programFiles: readonly string[]): Layout {
         if (!isOwn(file)) continue;
         isProgram[i.id] = 1;
         total++;
+        branches += branchDirections(i);
         if (i.loc && i.loc.line > 0) {
           const key = `${i.loc.file}:${i.loc.line}`;
           let li = lines.get(key);
@@ -70,7 +83,7 @@ function layoutOf(module: Module, programFiles: readonly string[]): Layout {
       }
     }
   }
-  const layout: Layout = { size: n, isProgram, lineOf, instructionsTotal: total, linesTotal: lines.size };
+  const layout: Layout = { size: n, isProgram, lineOf, instructionsTotal: total, linesTotal: lines.size, branchesTotal: branches };
   byFiles.set(key, layout);
   return layout;
 }
@@ -85,8 +98,11 @@ export class Coverage {
   private readonly lineCovered: Uint8Array;
   readonly instructionsTotal: number;
   readonly linesTotal: number;
+  readonly branchesTotal: number;
   instructionsCovered = 0;
   linesCovered = 0;
+  /** Branch directions of the program's code taken at least once (told by the terminators: ops/control.ts). */
+  branchesCovered = 0;
   /** Bumped whenever an instruction is covered for the first time. */
   epoch = 0;
   private readonly callPaths = new Map<string, number>();
@@ -108,6 +124,7 @@ export class Coverage {
     this.lineOf = layout.lineOf;
     this.instructionsTotal = layout.instructionsTotal;
     this.linesTotal = layout.linesTotal;
+    this.branchesTotal = layout.branchesTotal;
     this.lineCovered = new Uint8Array(layout.linesTotal);
   }
 
@@ -126,6 +143,11 @@ export class Coverage {
         this.linesCovered++;
       }
     }
+  }
+
+  /** A branch direction of the program's own code was taken for the first time. */
+  branchCovered(): void {
+    this.branchesCovered++;
   }
 
   /** Whether `id` counts for the program's coverage (for percentages). */

@@ -6,7 +6,9 @@
 //                              from there already explored): which hook
 //   info                       command line, start/end times, totals in words
 //   messages.txt               engine messages, appended as they arrive
-//   stats.json                 the summary of ../../shared/DESIGN.md (stats.ts)
+//   stats.json                 the summary of ../../shared/DESIGN.md (stats.ts), rewritten during the
+//                              run with "running": true (src/cli/live-stats.ts)
+//   run.stats.csv              the run's figures over time, a row per --stats-write-interval
 //   run.json, program.ll       what `sympath run` compiled and ran (replay reads them)
 // Default location: the first free `sympath-out-N` (N from 0) in the current directory, with a
 // `sympath-last` symbolic link to it (replaced atomically). An explicit --output-dir must not exist yet.
@@ -228,6 +230,11 @@ export class OutputDir implements TestSink {
   /** Appends one line to messages.txt (a line that cannot be written is left out whole). */
   message(text: string): void {
     this.attempt('messages.txt (some lines)', () => appendAtomic(this.file('messages.txt'), text.endsWith('\n') ? text : `${text}\n`));
+  }
+
+  /** Appends whole lines to the log `name` (a write that fails is left out whole). */
+  appendLines(name: string, text: string): boolean {
+    return this.attempt(`${name} (some lines)`, () => appendAtomic(this.file(name), text));
   }
 
   writeInfo(text: string): void {
