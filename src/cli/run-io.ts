@@ -66,8 +66,9 @@ export function processIO(commandLine: string[]): RunIO {
         hits++;
         if (hits === 1) {
           io.interruptSignal = signal;
-          err(`\nsympath: interrupted (${signal}); stopping (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to quit at once)\n`);
+          // abort first: it erases the progress line the message would otherwise follow.
           abort();
+          err(`\nsympath: interrupted (${signal}); stopping (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to quit at once)\n`);
         } else {
           err(`\nsympath: ${signal} again: quitting at once; the end of info is not written and stats.json stays as last written during the run ("running": true; the tests written so far are whole)\n`);
           // process.exit runs the 'exit' handlers, which kill the solver's processes.

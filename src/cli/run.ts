@@ -23,7 +23,16 @@ import { createSearcher, describeSearch } from '../search/index.js';
 import type { CompileOptions, OptLevel } from '../toolchain/clang.js';
 import { emptyResult, realDeps, runOnce, type RunDeps, type RunResultLike } from './run-deps.js';
 import { processIO, signalExitCode, type RunIO } from './run-io.js';
-import { checkFlags, defineRunCommand, engineOptions, POSIX_MODEL_OPTION, splitProgramArgs, type RunFlags } from './run-options.js';
+import {
+  checkFlags,
+  defineRunCommand,
+  engineOptions,
+  POSIX_MODEL_OPTION,
+  PROGRESS_INTERVAL,
+  splitProgramArgs,
+  STATS_WRITE_INTERVAL,
+  type RunFlags,
+} from './run-options.js';
 import { mergeRunResults, runPhases } from './run-phases.js';
 import { doneLines, elapsedText, replayAtEnd, shellQuote, stamp } from './run-report.js';
 import { checkPosixArgs } from './posix-args.js';
@@ -140,6 +149,14 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
 
   const ktestArgs = [files[0]!, ...programArgs];
   const controller = new AbortController();
+  // The progress (--progress) is erased before anything else reaches stderr or the terminal: `say`
+  // is io.err for what sympath says while the line may be up.
+  const display = new ProgressDisplay(progressMode(flags.progress ?? 'auto', io.progress), io.err, () => process.stderr.columns || 80);
+  const clearProgress = (): void => display.clear();
+  const say = (text: string): void => {
+    display.clear();
+    io.err(text);
+  };
   const output = new OutputDir(outDir, {
     ktestArgs,
     onlyCoveringNew: flags.onlyOutputStatesCoveringNew === true,
@@ -147,7 +164,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     reserveBytes: RESERVE_BYTES,
     // A full disk stops the run as an interruption does: what is written stays valid.
     onWriteFailure: (message) => {
-      io.err(`\nsympath: ${message}; stopping (the files written so far are kept)\n`);
+      say(`\nsympath: ${message}; stopping (the files written so far are kept)\n`);
       controller.abort('output-write-failed');
     },
   });
@@ -195,16 +212,10 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   );
   io.err(`sympath: output directory is "${outDir}"\n`);
 
-  // The progress (--progress) is erased before anything else reaches stderr or the terminal.
-  const display = new ProgressDisplay(progressMode(flags.progress, io.progress), io.err, () => process.stderr.columns || 80);
-  const clearProgress = (): void => display.clear();
   const errorConsole = new ErrorConsole(output, {
     exitOn: flags.exitOnError ? 'all' : (flags.exitOnErrorType ?? []).length > 0 ? errorKindsOf(flags.exitOnErrorType ?? []) : null,
     emitAllErrors: flags.emitAllErrors === true,
-    err: (text) => {
-      clearProgress();
-      io.err(text);
-    },
+    err: say,
     stop: () => controller.abort('exit-on-error'),
   });
   const removeInterrupt = io.onInterrupt?.(() => {
@@ -269,8 +280,8 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   const live = new LiveStats({
     output,
     display,
-    progressInterval: flags.progressInterval,
-    statsInterval: flags.statsWriteInterval,
+    progressInterval: flags.progressInterval ?? PROGRESS_INTERVAL,
+    statsInterval: flags.statsWriteInterval ?? STATS_WRITE_INTERVAL,
     maxTime: flags.maxTime,
     current: () => {
       const snap = probe?.();
@@ -334,13 +345,13 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
         const line = `run ${k + 1}/${phases.length}: search ${describeSearch(phase.search)}, max-time ${phase.maxTime} s: ${tests}, halted: ${r.haltReason ?? 'all paths explored'}`;
         output.appendInfo(`${line[0]!.toUpperCase()}${line.slice(1)}\n`);
         output.message(line);
-        io.err(`sympath: ${line}\n`);
+        say(`sympath: ${line}\n`);
         if (r.haltReason === undefined && k + 1 < phases.length) {
           // Every path explored: the remaining runs could only repeat them.
           const skip = `runs ${k + 2}-${phases.length} skipped: run ${k + 1} explored every path`;
           output.appendInfo(`${skip[0]!.toUpperCase()}${skip.slice(1)}\n`);
           output.message(skip);
-          io.err(`sympath: ${skip}\n`);
+          say(`sympath: ${skip}\n`);
           break;
         }
       }
