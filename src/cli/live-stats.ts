@@ -40,7 +40,7 @@ export const CSV_COLUMNS = [
   'rssMB',
 ] as const;
 
-/** One row of run.stats.csv (branch cells empty for a driver run, which counts none). */
+/** One row of run.stats.csv (branch cells empty when the run counts no branches). */
 export function csvRow(s: StatsJson, rssMB: number): string {
   const c = s.coverage;
   const cells: (number | undefined)[] = [

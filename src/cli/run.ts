@@ -6,8 +6,8 @@
 // The run itself (executeRun) takes its engine, parser, solver and toolchain as injectable `RunDeps`
 // (run-deps.ts), so the output pipeline is testable without the engine; the CLI loads the real ones.
 // The options are in run-options.ts, the portfolio of subpath:combined in run-phases.ts, the process
-// I/O in run-io.ts and the reported text in run-report.ts; this file re-exports what other code used
-// from it.
+// I/O in run-io.ts, the reported text in run-report.ts, the statistics and progress while the run goes
+// on in live-stats.ts and progress-line.ts; this file re-exports what other code used from it.
 
 import { mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -370,7 +370,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     : output.failure !== undefined
       ? 'the output directory could not be written'
       : (result.haltReason ?? (controller.signal.aborted ? (errorConsole.stoppedBy ? 'exit-on-error' : 'interrupted') : 'all paths explored'));
-  // What info says too: an interruption the engine saw as its own halt reason is still an interruption.
+  // The halt as info's `Halted:` line has always put it (stats.json's haltReason says the same).
   const halted =
     controller.signal.aborted && !result.haltReason && output.failure === undefined ? (errorConsole.stoppedBy ? 'exit-on-error' : 'interrupted') : haltReason;
   const stats = statsOf(result, solverStats, { running: false, liveStates: 0, haltReason: halted, final: true });

@@ -23,17 +23,18 @@ interface Layout {
   readonly lineOf: Int32Array;
   readonly instructionsTotal: number;
   readonly linesTotal: number;
-  /** Branch directions in the program's own code: two per conditional br, one per switch target. */
+  /** Branch directions in the program's own code: one per distinct target of a conditional br or a switch. */
   readonly branchesTotal: number;
 }
 
-/** The directions of a branching terminator: 2 for a conditional br, its distinct targets for a switch, else 0. */
-export function branchDirections(i: Instruction): number {
-  if (i.op === 'br') return i.operands.length === 3 ? 2 : 0;
-  if (i.op !== 'switch') return 0;
-  const targets = new Set();
-  for (let k = 1; k < i.operands.length; k += 2) targets.add(i.operands[k]);
-  return targets.size;
+/** The distinct targets of a conditional br or a switch: its branch directions (one target: none). */
+export function branchTargets(i: Instruction): number {
+  if (i.op !== 'br' && i.op !== 'switch') return 0;
+  if (i.op === 'br' && i.operands.length !== 3) return 0;
+  const targets = new Set<unknown>();
+  if (i.op === 'br') targets.add(i.operands[1]).add(i.operands[2]);
+  else for (let k = 1; k < i.operands.length; k += 2) targets.add(i.operands[k]);
+  return targets.size > 1 ? targets.size : 0;
 }
 
 const layouts = new WeakMap<Module, Map<string, Layout>>();
@@ -70,7 +71,7 @@ function layoutOf(module: Module, programFiles: readonly string[]): Layout {
         if (!isOwn(file)) continue;
         isProgram[i.id] = 1;
         total++;
-        branches += branchDirections(i);
+        branches += branchTargets(i);
         if (i.loc && i.loc.line > 0) {
           const key = `${i.loc.file}:${i.loc.line}`;
           let li = lines.get(key);
@@ -145,8 +146,24 @@ export class Coverage {
     }
   }
 
-  /** A branch direction of the program's own code was taken for the first time. */
+  /** A branch direction of the program's own code was taken for the first time (the forking engine's terminators know). */
   branchCovered(): void {
+    this.branchesCovered++;
+  }
+
+  /** Directions seen by `direction` (instruction id * 2^20 + direction). */
+  private directionsSeen: Set<number> | null = null;
+
+  /**
+   * Terminator `id` took its direction `dir` (the index of the target's first place among its
+   * targets, as traces number them): for runs that learn directions from traces (concolic drivers).
+   */
+  direction(id: number, dir: number): void {
+    if (!this.isProgram[id]) return;
+    const seen = (this.directionsSeen ??= new Set());
+    const key = id * 0x100000 + dir;
+    if (seen.has(key)) return;
+    seen.add(key);
     this.branchesCovered++;
   }
 

@@ -50,7 +50,7 @@ export interface RunResult {
     instructionsTotal: number;
     linesCovered: number;
     linesTotal: number;
-    /** Branch directions of the program's own code taken / there are (a forking run; a driver has none). */
+    /** Branch directions of the program's own code taken / there are (coverage.ts branchTargets). */
     branchesCovered?: number;
     branchesTotal?: number;
   };

@@ -22,7 +22,7 @@ export interface StatsJson {
     instructionsTotal: number;
     linesCovered: number;
     linesTotal: number;
-    /** Branch directions of the program's own code taken / there are (forking runs; not with --driver). */
+    /** Branch directions of the program's own code taken / there are (coverage.ts branchTargets). */
     branchesCovered?: number;
     branchesTotal?: number;
   };

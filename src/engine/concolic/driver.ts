@@ -248,11 +248,15 @@ class DriverRun implements DriverContext {
     this.instructions += r.instructions;
     let coveredNew = false;
     const counts = this.coverage.counts;
-    for (const inst of r.trace.insts) {
+    const { insts, dirs } = r.trace;
+    for (let i = 0; i < insts.length; i++) {
+      const inst = insts[i]!;
       if (counts[inst.id]++ === 0) {
         this.coverage.covered(inst.id);
         coveredNew = true;
       }
+      // A deciding terminator's direction (branch coverage).
+      if (dirs[i]! >= 0) this.coverage.direction(inst.id, dirs[i]!);
     }
     if (r.test) r.test.coveredNew = coveredNew;
     return r;
@@ -326,7 +330,14 @@ class DriverRun implements DriverContext {
       instructions: this.instructions,
       paths: { ...this.paths },
       statesPeak: this.executions > 0 ? 1 : 0,
-      coverage: { instructionsCovered: c.instructionsCovered, instructionsTotal: c.instructionsTotal, linesCovered: c.linesCovered, linesTotal: c.linesTotal },
+      coverage: {
+        instructionsCovered: c.instructionsCovered,
+        instructionsTotal: c.instructionsTotal,
+        linesCovered: c.linesCovered,
+        linesTotal: c.linesTotal,
+        branchesCovered: c.branchesCovered,
+        branchesTotal: c.branchesTotal,
+      },
       wallSeconds: (performance.now() - this.started) / 1000,
     };
     if (haltReason) r.haltReason = haltReason;

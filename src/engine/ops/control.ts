@@ -10,6 +10,7 @@ import type { CompiledEdge, Step } from '../compiled.js';
 import type { Executor } from '../executor.js';
 import type { ExecutionState, Frame } from '../state.js';
 import { toExpr, type Scalar } from '../values.js';
+import { branchTargets } from '../coverage.js';
 import { bitWidth } from './lanes.js';
 
 /** Takes edge `e` in frame `f`: phi moves (a parallel copy), then the target block. */
@@ -33,11 +34,11 @@ export function jump(ex: Executor, s: ExecutionState, f: Frame, e: CompiledEdge)
 
 /**
  * Edge `e` taken through `take`, first telling coverage the direction is covered when the branch is the
- * program's own (branch coverage): a flag per direction of this run's compiled code, so a direction
- * costs one test of a boolean after its first time.
+ * program's own and has more than one target (branch coverage, coverage.ts branchTargets): a flag per
+ * direction of this run's compiled code, so a direction costs one test of a boolean after its first time.
  */
-function countedJump(ex: Executor, inst: Instruction, e: CompiledEdge): (s: ExecutionState, f: Frame) => void {
-  if (!ex.coverage.isProgramInstruction(inst.id)) return (s, f) => jump(ex, s, f, e);
+function countedJump(ex: Executor, inst: Instruction, e: CompiledEdge, counts: boolean): (s: ExecutionState, f: Frame) => void {
+  if (!counts || !ex.coverage.isProgramInstruction(inst.id)) return (s, f) => jump(ex, s, f, e);
   let seen = false;
   return (s, f) => {
     if (!seen) {
@@ -56,8 +57,9 @@ function compileBr(inst: Instruction, c: FunctionCompiler): Step {
     return (s, f) => jump(ex, s, f, e);
   }
   const k = c.slot(inst.operands[0]!);
-  const T = countedJump(ex, inst, c.edge(from, inst.operands[1] as BasicBlock));
-  const F = countedJump(ex, inst, c.edge(from, inst.operands[2] as BasicBlock));
+  const counts = branchTargets(inst) > 0;
+  const T = countedJump(ex, inst, c.edge(from, inst.operands[1] as BasicBlock), counts);
+  const F = countedJump(ex, inst, c.edge(from, inst.operands[2] as BasicBlock), counts);
   const sym = async (s: ExecutionState, cond: Expr): Promise<void> => {
     const [ts, fs] = await ex.fork(s, cond, inst);
     if (ts) T(ts, ts.top);
@@ -78,9 +80,10 @@ function compileSwitch(inst: Instruction, c: FunctionCompiler): Step {
   const def = c.edge(from, inst.operands[1] as BasicBlock);
   // One counted jump per distinct target (the edges of one target are one object): its branch direction.
   const jumps = new Map<CompiledEdge, (s: ExecutionState, f: Frame) => void>();
+  const counts = branchTargets(inst) > 0;
   const jumpTo = (e: CompiledEdge): ((s: ExecutionState, f: Frame) => void) => {
     let j = jumps.get(e);
-    if (!j) jumps.set(e, (j = countedJump(ex, inst, e)));
+    if (!j) jumps.set(e, (j = countedJump(ex, inst, e, counts)));
     return j;
   };
   const defJump = jumpTo(def);
