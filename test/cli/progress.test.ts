@@ -47,7 +47,8 @@ const drawn = (raw: string): string[] => [...raw.matchAll(/\r\x1b\[K(sympath: \d
 
 describe.skipIf(!HAVE_Z3 || !HAVE_SCRIPT)('--progress auto on a terminal', () => {
   it('is erased around the program output and gone at the end', () => {
-    const raw = onTerminal(['run', '--libc', 'none', '--max-time', '3', '--dump-states-on-halt', 'false', '--output-dir', 'o'], 'paths-with-output.c');
+    // dfs: paths end (and print) from the start, so output keeps arriving while the line is up.
+    const raw = onTerminal(['run', '--libc', 'none', '--search', 'dfs', '--max-time', '3', '--dump-states-on-halt', 'false', '--output-dir', 'o'], 'paths-with-output.c');
     const lines = drawn(raw);
     expect(lines.length).toBeGreaterThan(1);
     expect(lines[0]).toMatch(/^sympath: 00:00:0\d \(00:00:0\d left\) \| paths \d+ \| states \d+ \| tests \d+ \| instrs /);
