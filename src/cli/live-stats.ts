@@ -1,8 +1,10 @@
 // `sympath run`'s statistics while it goes on (KLEE's run.stats and --stats-write-interval in spirit):
-//   - stats.json rewritten every --stats-write-interval with "running": true (atomically, as every file
-//     of the output directory), so `sympath stats DIR` and other readers see the run so far; the final
-//     one has "running": false and the halt reason;
+//   - stats.json written as exploration starts and rewritten every --stats-write-interval with
+//     "running": true (atomically, as every file of the output directory), so `sympath stats DIR` and
+//     other readers see the run so far; the final one has "running": false and the halt reason;
 //   - run.stats.csv, the time series: a header, one row per interval and a last row at the end;
+//   both written when there is room (OutputDir.writeLiveJson: a full disk is the run's failure at its
+//   next test, and the final stats.json has the reserve);
 //   - the --progress line or log lines (progress-line.ts).
 // All from one timer of the CLI's own, unref'd (it never keeps the process alive), reading the engine's
 // snapshot (RunEnvironment.onStart): it fires also while the engine waits on a long solver query
@@ -104,7 +106,10 @@ export class LiveStats {
   constructor(private readonly o: LiveStatsOptions) {}
 
   start(): void {
-    this.started = this.lastPlain = this.lastStats = performance.now();
+    // The first live stats.json as soon as the engine has figures (so `sympath stats` finds one early);
+    // the first plain line after an interval.
+    this.started = this.lastPlain = performance.now();
+    this.lastStats = -Infinity;
     this.timer = setInterval(() => this.tick(), TICK_MS);
     this.timer.unref();
   }
@@ -137,13 +142,13 @@ export class LiveStats {
     }
     if (statsDue) {
       this.lastStats = now;
-      this.o.output.writeJson('stats.json', stats);
+      this.o.output.writeLiveJson('stats.json', stats);
       this.appendRow(stats, figures.rssMB);
     }
   }
 
   private appendRow(stats: StatsJson, rss = rssMB()): void {
     const header = this.headerWritten ? '' : `${CSV_COLUMNS.join(',')}\n`;
-    if (this.o.output.appendLines(RUN_STATS_CSV, `${header}${csvRow(stats, rss)}`)) this.headerWritten = true;
+    if (this.o.output.appendLiveLines(RUN_STATS_CSV, `${header}${csvRow(stats, rss)}`)) this.headerWritten = true;
   }
 }

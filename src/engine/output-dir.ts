@@ -232,9 +232,28 @@ export class OutputDir implements TestSink {
     this.attempt('messages.txt (some lines)', () => appendAtomic(this.file('messages.txt'), text.endsWith('\n') ? text : `${text}\n`));
   }
 
-  /** Appends whole lines to the log `name` (a write that fails is left out whole). */
-  appendLines(name: string, text: string): boolean {
-    return this.attempt(`${name} (some lines)`, () => appendAtomic(this.file(name), text));
+  /**
+   * The statistics written while the run goes on (the live stats.json, rows of run.stats.csv): when
+   * there is room. A failed write leaves no torn file and is not the run's failure: the final
+   * stats.json has the reserve, and a full disk stops the run at the next test that does not fit.
+   */
+  writeLiveJson(name: string, value: unknown): boolean {
+    return this.quietly(() => writeFileAtomic(this.file(name), `${JSON.stringify(value, null, 2)}\n`));
+  }
+
+  /** Appends whole lines to the log `name` when there is room (as writeLiveJson). */
+  appendLiveLines(name: string, text: string): boolean {
+    return this.quietly(() => appendAtomic(this.file(name), text));
+  }
+
+  private quietly(write: () => void): boolean {
+    if (this.firstFailure !== undefined) return false;
+    try {
+      write();
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   writeInfo(text: string): void {
