@@ -4,7 +4,7 @@
 
 import type { Module } from '../ir/model.js';
 import type { EngineOptions } from '../engine/options.js';
-import type { Executor, RunResult } from '../engine/executor.js';
+import type { Executor, RunResult, RunSnapshot } from '../engine/executor.js';
 import type { ExplorationHooks } from '../engine/hooks.js';
 import type { Memory } from '../engine/memory.js';
 import type { TestSink } from '../engine/test-case.js';
@@ -38,7 +38,8 @@ export interface RunEnvironmentLike {
   signal?: AbortSignal;
   stdout?: (b: Uint8Array) => void;
   stderr?: (b: Uint8Array) => void;
-  onProgress?: (p: { elapsed: number; paths: number; liveStates: number; coveragePct: number; queriesPerSec: number }) => void;
+  /** The engine's snapshot of the run so far, handed over as it starts (live-stats.ts reads it on a timer). */
+  onStart?: (snapshot: () => RunSnapshot) => void;
   message?: (text: string) => void;
   /** Exploration hooks (--prune) and the memory they observe through (the registry's pruners: src/strategies/session.ts). */
   hooks?: ExplorationHooks[];

@@ -5,7 +5,8 @@
 // program's output is dropped from then on (said once on stderr) and the run goes on; a failed stderr
 // is dropped silently. Signals: the first SIGINT or SIGTERM stops the run cleanly (a solver query in
 // progress is cancelled, tests and stats.json are written; exit 128 + the signal's number); a second
-// one quits at once (exit the same; stats.json is then not written, and the message says so), and
+// one quits at once (exit the same; the final stats.json is then not written, the live one of
+// live-stats.ts stays, and the message says so), and
 // the z3 processes die with sympath (src/solver/z3-native.ts).
 
 import { constants } from 'node:os';
@@ -19,8 +20,10 @@ export interface RunIO {
   err: (text: string) => void;
   stdoutBytes: (b: Uint8Array) => void;
   stderrBytes: (b: Uint8Array) => void;
-  /** Whether to draw the progress line (stderr is a TTY). */
+  /** Whether stderr is a terminal (where `--progress auto` draws its live line). */
   progress: boolean;
+  /** Whether stdout is a terminal (the program's output there moves the cursor the line depends on). */
+  stdoutIsTerminal?: boolean;
   /** Installs the SIGINT/SIGTERM handling; returns the function that removes it. */
   onInterrupt?: (abort: () => void) => () => void;
   /** The signal that interrupted the run, once one has (set by processIO's handler). */
@@ -56,16 +59,18 @@ export function processIO(commandLine: string[]): RunIO {
       writeStd('stderr', b);
     },
     progress: process.stderr.isTTY === true,
+    stdoutIsTerminal: process.stdout.isTTY === true,
     onInterrupt: (abort) => {
       let hits = 0;
       const handler = (signal: NodeJS.Signals): void => {
         hits++;
         if (hits === 1) {
           io.interruptSignal = signal;
-          err(`\nsympath: interrupted (${signal}); stopping (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to quit at once)\n`);
+          // abort first: it erases the progress line the message would otherwise follow.
           abort();
+          err(`\nsympath: interrupted (${signal}); stopping (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to quit at once)\n`);
         } else {
-          err(`\nsympath: ${signal} again: quitting at once; stats.json and the end of info are not written (the tests written so far are whole)\n`);
+          err(`\nsympath: ${signal} again: quitting at once; the end of info is not written and stats.json stays as last written during the run ("running": true; the tests written so far are whole)\n`);
           // process.exit runs the 'exit' handlers, which kill the solver's processes.
           process.exit(signalExitCode(io.interruptSignal ?? signal));
         }

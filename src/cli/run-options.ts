@@ -58,12 +58,22 @@ export interface RunFlags {
   /** --driver: a concolic driver instead of the forking search. */
   driver?: string;
   json?: boolean;
+  /** --progress: the live line on a terminal ('auto', the default), a line every --progress-interval ('plain') or nothing. */
+  progress?: 'auto' | 'plain' | 'none';
+  /** --progress-interval: seconds between the lines of --progress plain (default PROGRESS_INTERVAL). */
+  progressInterval?: number;
+  /** --stats-write-interval (KLEE's name): seconds between the live stats.json and run.stats.csv rows (0 = at the end only; default STATS_WRITE_INTERVAL). */
+  statsWriteInterval?: number;
   replayCoverage?: boolean;
   /** --subpath-ties: how subpath:N breaks ties (default 'random'). */
   subpathTies?: 'random' | 'latest';
   /** The techniques' own options (src/strategies/registry.ts), by commander's camel-cased names. */
   readonly [techniqueOption: string]: unknown;
 }
+
+/** Seconds between --progress plain lines, and between live stats.json rewrites, by default. */
+export const PROGRESS_INTERVAL = 10;
+export const STATS_WRITE_INTERVAL = 2;
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -161,6 +171,7 @@ export function checkFlags(flags: RunFlags): void {
   } catch (e) {
     throw new UserError(`sympath run: --exit-on-error-type: ${(e as Error).message}`);
   }
+  if (flags.progressInterval !== undefined && !(flags.progressInterval > 0)) throw new UserError('sympath run: --progress-interval must be more than 0');
   if (flags.posixRuntime && flags.libc === 'none') {
     throw new UserError('sympath run: --posix-runtime needs --libc musl (the POSIX model is C linked with musl)');
   }
@@ -279,7 +290,14 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .option('--prune <name>', `pruning hook (repeatable): ${PRUNERS.join(', ')}`, collect, [])
     .option('--check-pruning', 'also run exhaustive DFS and report any error site or covered line that pruning or a driver lost (exit 3 if any)')
     .option('--replay-coverage', 'replay the tests natively at the end (gcc --coverage) and report gcov coverage')
-    .option('--json', "print stats.json to stdout at the end (the program's stdout then goes to stderr)");
+    .option('--json', "print stats.json to stdout at the end (the program's stdout then goes to stderr)")
+    .addOption(
+      new Option('--progress <mode>', "progress on stderr: 'auto' (a live line when stderr is a terminal, else nothing), 'plain' (a line every --progress-interval, for CI logs) or 'none'")
+        .choices(['auto', 'plain', 'none'])
+        .default('auto'),
+    )
+    .option('--progress-interval <time>', 'time between the lines of --progress plain', seconds, PROGRESS_INTERVAL)
+    .option('--stats-write-interval <time>', "time between rewrites of stats.json (\"running\": true) and rows of run.stats.csv during the run, as KLEE's (0 = at the end only)", seconds, STATS_WRITE_INTERVAL);
   addTechniqueOptions(cmd);
   return cmd.action(action);
 }

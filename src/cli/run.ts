@@ -6,8 +6,8 @@
 // The run itself (executeRun) takes its engine, parser, solver and toolchain as injectable `RunDeps`
 // (run-deps.ts), so the output pipeline is testable without the engine; the CLI loads the real ones.
 // The options are in run-options.ts, the portfolio of subpath:combined in run-phases.ts, the process
-// I/O in run-io.ts and the reported text in run-report.ts; this file re-exports what other code used
-// from it.
+// I/O in run-io.ts, the reported text in run-report.ts, the statistics and progress while the run goes
+// on in live-stats.ts and progress-line.ts; this file re-exports what other code used from it.
 
 import { mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,13 +16,23 @@ import type { Command } from 'commander';
 import { copyFileAtomic } from '../engine/atomic-file.js';
 import type { EngineOptions } from '../engine/options.js';
 import { createOutputDir, linkLast, OutputDir, OutputDirError, RESERVE_BYTES } from '../engine/output-dir.js';
+import type { RunSnapshot } from '../engine/executor.js';
 import { buildStats, type StatsJson } from '../engine/stats.js';
 import type { Module } from '../ir/model.js';
 import { createSearcher, describeSearch } from '../search/index.js';
 import type { CompileOptions, OptLevel } from '../toolchain/clang.js';
 import { emptyResult, realDeps, runOnce, type RunDeps, type RunResultLike } from './run-deps.js';
 import { processIO, signalExitCode, type RunIO } from './run-io.js';
-import { checkFlags, defineRunCommand, engineOptions, POSIX_MODEL_OPTION, splitProgramArgs, type RunFlags } from './run-options.js';
+import {
+  checkFlags,
+  defineRunCommand,
+  engineOptions,
+  POSIX_MODEL_OPTION,
+  PROGRESS_INTERVAL,
+  splitProgramArgs,
+  STATS_WRITE_INTERVAL,
+  type RunFlags,
+} from './run-options.js';
 import { mergeRunResults, runPhases } from './run-phases.js';
 import { doneLines, elapsedText, replayAtEnd, shellQuote, stamp } from './run-report.js';
 import { checkPosixArgs } from './posix-args.js';
@@ -30,6 +40,8 @@ import { ErrorConsole, errorKindsOf, errorSummary, EXIT_ON_ERROR } from './run-e
 import { globalsOverMemory } from '../engine/image.js';
 import { readEnviron } from './environ-file.js';
 import { readSeeds } from './seed-files.js';
+import { LiveStats, peakRssMB } from './live-stats.js';
+import { ProgressDisplay, progressMode } from './progress-line.js';
 import { RunStatusError, UserError } from './user-error.js';
 import { activePruners } from '../strategies/registry.js';
 import { findZ3, noZ3Reason } from '../solver/z3-path.js';
@@ -155,6 +167,14 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
 
   const ktestArgs = [files[0]!, ...programArgs];
   const controller = new AbortController();
+  // The progress (--progress) is erased before anything else reaches stderr or the terminal: `say`
+  // is io.err for what sympath says while the line may be up.
+  const display = new ProgressDisplay(progressMode(flags.progress ?? 'auto', io.progress), io.err, () => process.stderr.columns || 80);
+  const clearProgress = (): void => display.clear();
+  const say = (text: string): void => {
+    display.clear();
+    io.err(text);
+  };
   const output = new OutputDir(outDir, {
     ktestArgs,
     onlyCoveringNew: flags.onlyOutputStatesCoveringNew === true,
@@ -162,7 +182,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     reserveBytes: RESERVE_BYTES,
     // A full disk stops the run as an interruption does: what is written stays valid.
     onWriteFailure: (message) => {
-      io.err(`\nsympath: ${message}; stopping (the files written so far are kept)\n`);
+      say(`\nsympath: ${message}; stopping (the files written so far are kept)\n`);
       controller.abort('output-write-failed');
     },
   });
@@ -214,20 +234,10 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   );
   io.err(`sympath: output directory is "${outDir}"\n`);
 
-  let progressShown = false;
-  const clearProgress = (): void => {
-    if (progressShown) {
-      io.err('\r\x1b[K');
-      progressShown = false;
-    }
-  };
   const errorConsole = new ErrorConsole(output, {
     exitOn: flags.exitOnError ? 'all' : (flags.exitOnErrorType ?? []).length > 0 ? errorKindsOf(flags.exitOnErrorType ?? []) : null,
     emitAllErrors: flags.emitAllErrors === true,
-    err: (text) => {
-      clearProgress();
-      io.err(text);
-    },
+    err: say,
     stop: () => controller.abort('exit-on-error'),
   });
   const removeInterrupt = io.onInterrupt?.(() => {
@@ -265,8 +275,57 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   }
   const results: RunResultLike[] = [];
   const solverStats = { queries: 0, z3Queries: 0, cacheHits: 0, seconds: 0 };
+  const { sympathVersion, solverVersion } = await import('./version.js');
+  const versions = { sympath: sympathVersion(), solver: solverVersion(flags.solver), node: process.version };
+  const statsOf = (r: RunResultLike, solver: typeof solverStats, extra: { running: boolean; liveStates: number; haltReason?: string; final?: boolean }): StatsJson =>
+    buildStats({
+      program: files.join(' '),
+      search,
+      prune: opts.prune,
+      result: r,
+      solver,
+      tests: output.tests,
+      errors: output.errors,
+      liveStates: extra.liveStates,
+      running: extra.running,
+      ...(extra.haltReason !== undefined ? { haltReason: extra.haltReason } : {}),
+      versions,
+      peakRssMB: peakRssMB(),
+      // The techniques' sections are final figures: in the last stats.json only.
+      ...(extra.final && r.driver ? { driver: r.driver } : {}),
+      ...(extra.final && pruning?.statsSections() ? { pruning: pruning.statsSections()! } : {}),
+    });
+  // The engine run in progress (its snapshot, from RunEnvironment.onStart) and the solver's counts
+  // before it: the live figures are the finished runs' plus this one's so far.
+  let probe: (() => RunSnapshot) | null = null;
+  let solverBefore = { ...solverStats };
+  const live = new LiveStats({
+    output,
+    display,
+    progressInterval: flags.progressInterval ?? PROGRESS_INTERVAL,
+    statsInterval: flags.statsWriteInterval ?? STATS_WRITE_INTERVAL,
+    maxTime: flags.maxTime,
+    current: () => {
+      const snap = probe?.();
+      if (!snap && results.length === 0) return null;
+      const solver = snap
+        ? {
+            queries: solverBefore.queries + snap.solver.queries,
+            z3Queries: solverBefore.z3Queries + snap.solver.z3Queries,
+            cacheHits: solverBefore.cacheHits + snap.solver.cacheHits,
+            seconds: solverBefore.seconds + snap.solver.seconds,
+          }
+        : solverStats;
+      return statsOf(mergeRunResults(snap ? [...results, snap] : results), solver, { running: true, liveStates: snap?.liveStates ?? 0 });
+    },
+  });
+  // Program output passes around the progress line; the line's column is tracked for what reaches a terminal.
+  const programStdout = flags.json ? io.stderrBytes : io.stdoutBytes;
+  const stdoutOnTerminal = flags.json || io.stdoutIsTerminal === true;
+  const none = new Uint8Array(0);
   let result: RunResultLike;
   let failure: unknown;
+  live.start();
   try {
     for (const [k, phase] of phases.entries()) {
       if (controller.signal.aborted) break;
@@ -275,6 +334,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       // (caches) and coverage; only the output directory, and so the test numbering, is shared.
       const phaseModule = k === 0 ? module : await d.loadModule(join(outDir, irName));
       const phaseOpts: EngineOptions = { ...opts, search: phase.search, maxTime: phase.maxTime };
+      solverBefore = { ...solverStats };
       const r = await runOnce(d, phaseModule, phaseOpts, solverStats, {
         solverOptions: { backend: flags.solver, timeoutSeconds: flags.maxSolverTime },
         driver: flags.driver,
@@ -289,17 +349,11 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
           }),
         signal: controller.signal,
         // With --json stdout carries the stats alone; the program's stdout goes to stderr then.
-        stdout: flags.json ? io.stderrBytes : io.stdoutBytes,
-        stderr: io.stderrBytes,
-        onProgress: io.progress
-          ? (p) => {
-              io.err(
-                `\r\x1b[Ksympath: ${elapsedText(p.elapsed)}  paths ${p.paths}  live states ${p.liveStates}  ` +
-                  `coverage ${p.coveragePct.toFixed(1)}%  queries/s ${Math.round(p.queriesPerSec)}`,
-              );
-              progressShown = true;
-            }
-          : undefined,
+        stdout: (b) => display.around(() => programStdout(b), stdoutOnTerminal ? b : none),
+        stderr: (b) => display.around(() => io.stderrBytes(b), b),
+        onStart: (snapshot) => {
+          probe = snapshot;
+        },
         message: (text) => {
           clearProgress();
           output.message(text);
@@ -307,18 +361,19 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
         },
       });
       results.push(r);
+      probe = null;
       if (phases.length > 1) {
         const tests = output.tests > testsBefore ? `tests ${testsBefore + 1}-${output.tests}` : 'no tests';
         const line = `run ${k + 1}/${phases.length}: search ${describeSearch(phase.search)}, max-time ${phase.maxTime} s: ${tests}, halted: ${r.haltReason ?? 'all paths explored'}`;
         output.appendInfo(`${line[0]!.toUpperCase()}${line.slice(1)}\n`);
         output.message(line);
-        io.err(`sympath: ${line}\n`);
+        say(`sympath: ${line}\n`);
         if (r.haltReason === undefined && k + 1 < phases.length) {
           // Every path explored: the remaining runs could only repeat them.
           const skip = `runs ${k + 2}-${phases.length} skipped: run ${k + 1} explored every path`;
           output.appendInfo(`${skip[0]!.toUpperCase()}${skip.slice(1)}\n`);
           output.message(skip);
-          io.err(`sympath: ${skip}\n`);
+          say(`sympath: ${skip}\n`);
           break;
         }
       }
@@ -328,8 +383,8 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     failure = e;
     result = results.length > 0 ? mergeRunResults(results) : emptyResult((performance.now() - t0) / 1000);
   } finally {
+    live.stop();
     removeInterrupt?.();
-    clearProgress();
   }
 
   const haltReason = failure
@@ -337,25 +392,19 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     : output.failure !== undefined
       ? 'the output directory could not be written'
       : (result.haltReason ?? (controller.signal.aborted ? (errorConsole.stoppedBy ? 'exit-on-error' : 'interrupted') : 'all paths explored'));
-  const stats = buildStats({
-    program: files.join(' '),
-    search,
-    prune: opts.prune,
-    result,
-    solver: solverStats,
-    tests: output.tests,
-    errors: output.errors,
-    ...(result.driver ? { driver: result.driver } : {}),
-    ...(pruning?.statsSections() ? { pruning: pruning.statsSections()! } : {}),
-  });
+  // The halt as info's `Halted:` line has always put it (stats.json's haltReason says the same).
+  const halted =
+    controller.signal.aborted && !result.haltReason && output.failure === undefined ? (errorConsole.stoppedBy ? 'exit-on-error' : 'interrupted') : haltReason;
+  const stats = statsOf(result, solverStats, { running: false, liveStates: 0, haltReason: halted, final: true });
   const outcome = (): RunOutcome => ({ outputDir: outDir, stats, haltReason, interrupted: controller.signal.aborted && errorConsole.stoppedBy === null && output.failure === undefined });
   if (!output.writeStats(stats)) io.err(`sympath: stats.json not written: ${output.lastFailure}\n`);
+  live.finish(stats);
   const finished = now();
   output.appendInfo(
     [
       `Finished: ${stamp(finished)}`,
       `Elapsed: ${elapsedText((performance.now() - t0) / 1000)}`,
-      `Halted: ${controller.signal.aborted && !result.haltReason && output.failure === undefined ? (errorConsole.stoppedBy ? 'exit-on-error' : 'interrupted') : haltReason}`,
+      `Halted: ${halted}`,
       // What --max-memory is held against: the process's peak resident set (getrusage's ru_maxrss).
       `Peak resident memory: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
       ...doneLines(stats),

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { formatStatsTable, statsProblems, type StatsJson } from '../engine/stats.js';
+import { writeStd } from './std-streams.js';
 import { UserError } from './user-error.js';
 
 export function readStats(dir: string): StatsJson {
@@ -15,7 +16,7 @@ export function readStats(dir: string): StatsJson {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') {
-      throw new UserError(`sympath stats: ${dir}: no stats.json (not a sympath output directory, or its run has not finished)`);
+      throw new UserError(`sympath stats: ${dir}: no stats.json (not a sympath output directory, or its run has not started exploring yet)`);
     }
     throw new UserError(`sympath stats: ${path}: ${(e as Error).message}`);
   }
@@ -40,9 +41,9 @@ export function register(program: Command): void {
       const rows = dirs.map((dir) => ({ dir, stats: readStats(dir) }));
       if (flags.json) {
         const docs = rows.map((r) => r.stats);
-        process.stdout.write(`${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n`);
+        writeStd('stdout', `${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n`);
       } else {
-        process.stdout.write(formatStatsTable(rows));
+        writeStd('stdout', formatStatsTable(rows));
       }
     });
 }

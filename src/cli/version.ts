@@ -39,6 +39,20 @@ function z3SolverVersion(): string | undefined {
   }
 }
 
+/** sympath's own version (package.json). */
+export function sympathVersion(): string {
+  return packageVersion(ROOT) ?? 'unknown';
+}
+
+/** The Z3 a run of `backend` uses, for stats.json (asked once per process: one short `z3 --version`). */
+const solverVersions: Partial<Record<'wasm' | 'native', string>> = {};
+export function solverVersion(backend: 'wasm' | 'native'): string {
+  return (solverVersions[backend] ??=
+    backend === 'native'
+      ? `${firstLine(findZ3(), ['--version'])} (native)`
+      : `z3-solver ${z3SolverVersion() ?? 'not installed'} (wasm)`);
+}
+
 export function versionLines(): string[] {
   return [
     `sympath ${packageVersion(ROOT) ?? 'unknown'}`,

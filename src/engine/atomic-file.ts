@@ -7,9 +7,10 @@
 // SYMPATH_FAULT_ENOSPC_AFTER=N in the environment, the writes through this file fail with ENOSPC once
 // N bytes in total have gone through it in this process: a disk of N bytes. As on a real disk, the
 // failing write still writes the bytes that fit (so the clean-up is exercised), and a file removed
-// through this layer (a failed write's temporary file, removeFile) gives its bytes back.
+// through this layer (a failed write's temporary file, removeFile) or replaced by a write's rename
+// gives its bytes back.
 
-import { closeSync, copyFileSync, existsSync, fstatSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, fstatSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** SYMPATH_FAULT_ENOSPC_AFTER: bytes that may still be written before writes fail (Infinity = no fault). */
@@ -67,7 +68,11 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
     } finally {
       closeSync(fd);
     }
+    // A file replaced by the rename frees its space, as on a real disk (a file rewritten in place,
+    // the live stats.json, must not fill the injected fault's disk).
+    const replaced = faultBudget !== Infinity && existsSync(path) ? statSync(path).size : 0;
     renameSync(tmp, path);
+    giveBack(replaced);
   } catch (e) {
     rmSync(tmp, { force: true });
     giveBack(written.bytes);

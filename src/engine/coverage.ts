@@ -23,6 +23,18 @@ interface Layout {
   readonly lineOf: Int32Array;
   readonly instructionsTotal: number;
   readonly linesTotal: number;
+  /** Branch directions in the program's own code: one per distinct target of a conditional br or a switch. */
+  readonly branchesTotal: number;
+}
+
+/** The distinct targets of a conditional br or a switch: its branch directions (one target: none). */
+export function branchTargets(i: Instruction): number {
+  if (i.op !== 'br' && i.op !== 'switch') return 0;
+  if (i.op === 'br' && i.operands.length !== 3) return 0;
+  const targets = new Set<unknown>();
+  if (i.op === 'br') targets.add(i.operands[1]).add(i.operands[2]);
+  else for (let k = 1; k < i.operands.length; k += 2) targets.add(i.operands[k]);
+  return targets.size > 1 ? targets.size : 0;
 }
 
 const layouts = new WeakMap<Module, Map<string, Layout>>();
@@ -51,6 +63,7 @@ function layoutOf(module: Module, programFiles: readonly string[]): Layout {
   };
   const lines = new Map<string, number>();
   let total = 0;
+  let branches = 0;
   for (const f of module.functions) {
     for (const b of f.blocks) {
       for (const i of b.instructions) {
@@ -58,6 +71,7 @@ function layoutOf(module: Module, programFiles: readonly string[]): Layout {
         if (!isOwn(file)) continue;
         isProgram[i.id] = 1;
         total++;
+        branches += branchTargets(i);
         if (i.loc && i.loc.line > 0) {
           const key = `${i.loc.file}:${i.loc.line}`;
           let li = lines.get(key);
@@ -70,7 +84,7 @@ function layoutOf(module: Module, programFiles: readonly string[]): Layout {
       }
     }
   }
-  const layout: Layout = { size: n, isProgram, lineOf, instructionsTotal: total, linesTotal: lines.size };
+  const layout: Layout = { size: n, isProgram, lineOf, instructionsTotal: total, linesTotal: lines.size, branchesTotal: branches };
   byFiles.set(key, layout);
   return layout;
 }
@@ -85,8 +99,11 @@ export class Coverage {
   private readonly lineCovered: Uint8Array;
   readonly instructionsTotal: number;
   readonly linesTotal: number;
+  readonly branchesTotal: number;
   instructionsCovered = 0;
   linesCovered = 0;
+  /** Branch directions of the program's code taken at least once (told by the terminators: ops/control.ts). */
+  branchesCovered = 0;
   /** Bumped whenever an instruction is covered for the first time. */
   epoch = 0;
   private readonly callPaths = new Map<string, number>();
@@ -108,6 +125,7 @@ export class Coverage {
     this.lineOf = layout.lineOf;
     this.instructionsTotal = layout.instructionsTotal;
     this.linesTotal = layout.linesTotal;
+    this.branchesTotal = layout.branchesTotal;
     this.lineCovered = new Uint8Array(layout.linesTotal);
   }
 
@@ -126,6 +144,27 @@ export class Coverage {
         this.linesCovered++;
       }
     }
+  }
+
+  /** A branch direction of the program's own code was taken for the first time (the forking engine's terminators know). */
+  branchCovered(): void {
+    this.branchesCovered++;
+  }
+
+  /** Directions seen by `direction` (instruction id * 2^20 + direction). */
+  private directionsSeen: Set<number> | null = null;
+
+  /**
+   * Terminator `id` took its direction `dir` (the index of the target's first place among its
+   * targets, as traces number them): for runs that learn directions from traces (concolic drivers).
+   */
+  direction(id: number, dir: number): void {
+    if (!this.isProgram[id]) return;
+    const seen = (this.directionsSeen ??= new Set());
+    const key = id * 0x100000 + dir;
+    if (seen.has(key)) return;
+    seen.add(key);
+    this.branchesCovered++;
   }
 
   /** Whether `id` counts for the program's coverage (for percentages). */

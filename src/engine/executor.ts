@@ -20,7 +20,7 @@ import type { SearcherContext } from '../search/context.js';
 import { PTree } from '../search/ptree.js';
 import { Rng } from '../search/rng.js';
 import type { Searcher, SearchState } from '../search/searcher.js';
-import type { Solver } from '../solver/solver.js';
+import type { Solver, SolverStats } from '../solver/solver.js';
 import { defaultMainArgs, type MainArgsBuilder } from './argv.js';
 import { SeedSearcher } from './seeds.js';
 import { BuiltinTable, type Builtin } from './builtins/index.js';
@@ -46,10 +46,24 @@ export interface RunResult {
   instructions: number;
   paths: { completed: number; errors: number; partial: number; pruned: number };
   statesPeak: number;
-  coverage: { instructionsCovered: number; instructionsTotal: number; linesCovered: number; linesTotal: number };
+  coverage: {
+    instructionsCovered: number;
+    instructionsTotal: number;
+    linesCovered: number;
+    linesTotal: number;
+    /** Branch directions of the program's own code taken / there are (coverage.ts branchTargets). */
+    branchesCovered?: number;
+    branchesTotal?: number;
+  };
   wallSeconds: number;
   /** Why the run stopped early, if it did: 'max-time', 'max-instructions', 'max-tests', 'interrupted', … */
   haltReason?: string;
+}
+
+/** A run so far: its result as it would be if it ended now, and what only a running run has. */
+export interface RunSnapshot extends RunResult {
+  liveStates: number;
+  solver: SolverStats;
 }
 
 export interface RunEnvironment {
@@ -62,8 +76,12 @@ export interface RunEnvironment {
   /** Program stdout/stderr writes pass through here (default process.stdout/stderr). */
   stdout?: (bytes: Uint8Array) => void;
   stderr?: (bytes: Uint8Array) => void;
-  /** Called about every 0.5 s for the progress line. */
-  onProgress?: (p: { elapsed: number; paths: number; liveStates: number; coveragePct: number; queriesPerSec: number }) => void;
+  /**
+   * Called once as the run starts, with a function that reads what it has done so far. The CLI calls
+   * it on a timer of its own (live stats.json, the progress line), so the figures are read also while
+   * the engine waits on a long solver query, and the engine never pays for a report nobody reads.
+   */
+  onStart?: (snapshot: () => RunSnapshot) => void;
   /** Warnings and messages (klee_warning, concretisations) for messages.txt. */
   message?: (text: string) => void;
   /** Exploration hooks (pruning, tracing); none by default. */
@@ -197,6 +215,7 @@ export class Executor implements SearcherContext {
     const args = (this.env.mainArgs ?? defaultMainArgs)(this, initial, main);
     this.frames.enter(initial, main, args, null, { types: main.fnType.params });
     this.searcher.update(null, [initial], []);
+    this.env.onStart?.(() => this.snapshot());
     // --max-time bounds the solver too: a query never outlives the budget (see finishRemaining).
     this.solver.setDeadline?.(this.budget.explorationDeadline());
     try {
@@ -205,20 +224,9 @@ export class Executor implements SearcherContext {
     } finally {
       this.solver.setDeadline?.(Infinity);
       this.flushOutput();
+      this.endedAt = performance.now();
     }
-    const cov = this.coverage;
-    const result: RunResult = {
-      instructions: this.instructions,
-      paths: { ...this.term.paths },
-      statesPeak: this.statesPeak,
-      coverage: {
-        instructionsCovered: cov.instructionsCovered,
-        instructionsTotal: cov.instructionsTotal,
-        linesCovered: cov.linesCovered,
-        linesTotal: cov.linesTotal,
-      },
-      wallSeconds: (performance.now() - this.budget.startTime) / 1000,
-    };
+    const { liveStates: _, solver: __, ...result } = this.snapshot();
     if (this.haltReason) result.haltReason = this.haltReason;
     // States dropped at the memory limit end the search early even when the searcher then empties:
     // "all paths explored" would be false (dirname: 86 drops, 12,035 partial paths, issue 21 item 17).
@@ -336,6 +344,30 @@ export class Executor implements SearcherContext {
     const skipped = this.budget.writeOutSkipped;
     const why = this.opts.dumpStatesOnHalt === false ? '--dump-states-on-halt=false' : this.interrupted ? 'interrupted' : 'allowance used up';
     if (skipped > 0) this.message(`write-out after the halt: ${skipped} live states got no test (${why})`);
+  }
+
+  /** When the run ended (performance.now() ms): a snapshot read later keeps its time. */
+  private endedAt: number | undefined;
+
+  /** What the run has done so far (its result at the end; see RunEnvironment.onStart). */
+  snapshot(): RunSnapshot {
+    const cov = this.coverage;
+    return {
+      instructions: this.instructions,
+      paths: { ...this.term.paths },
+      statesPeak: this.statesPeak,
+      coverage: {
+        instructionsCovered: cov.instructionsCovered,
+        instructionsTotal: cov.instructionsTotal,
+        linesCovered: cov.linesCovered,
+        linesTotal: cov.linesTotal,
+        branchesCovered: cov.branchesCovered,
+        branchesTotal: cov.branchesTotal,
+      },
+      wallSeconds: ((this.endedAt ?? performance.now()) - this.budget.startTime) / 1000,
+      liveStates: this.live.size,
+      solver: { ...this.solver.stats },
+    };
   }
 
   get liveStateCount(): number {

@@ -6,7 +6,9 @@
 //                              from there already explored): which hook
 //   info                       command line, start/end times, totals in words
 //   messages.txt               engine messages, appended as they arrive
-//   stats.json                 the summary of ../../shared/DESIGN.md (stats.ts)
+//   stats.json                 the summary of ../../shared/DESIGN.md (stats.ts), rewritten during the
+//                              run with "running": true (src/cli/live-stats.ts)
+//   run.stats.csv              the run's figures over time, a row per --stats-write-interval
 //   run.json, program.ll       what `sympath run` compiled and ran (replay reads them)
 // Default location: the first free `sympath-out-N` (N from 0) in the current directory, with a
 // `sympath-last` symbolic link to it (replaced atomically). An explicit --output-dir must not exist yet.
@@ -229,6 +231,30 @@ export class OutputDir implements TestSink {
   /** Appends one line to messages.txt (a line that cannot be written is left out whole). */
   message(text: string): void {
     this.attempt('messages.txt (some lines)', () => appendAtomic(this.file('messages.txt'), text.endsWith('\n') ? text : `${text}\n`));
+  }
+
+  /**
+   * The statistics written while the run goes on (the live stats.json, rows of run.stats.csv): when
+   * there is room. A failed write leaves no torn file and is not the run's failure: the final
+   * stats.json has the reserve, and a full disk stops the run at the next test that does not fit.
+   */
+  writeLiveJson(name: string, value: unknown): boolean {
+    return this.quietly(() => writeFileAtomic(this.file(name), `${JSON.stringify(value, null, 2)}\n`));
+  }
+
+  /** Appends whole lines to the log `name` when there is room (as writeLiveJson). */
+  appendLiveLines(name: string, text: string): boolean {
+    return this.quietly(() => appendAtomic(this.file(name), text));
+  }
+
+  private quietly(write: () => void): boolean {
+    if (this.firstFailure !== undefined) return false;
+    try {
+      write();
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   writeInfo(text: string): void {

@@ -1,5 +1,5 @@
 // The run's budgets: --max-time (with the bounded test write-out after it), --max-memory, interruption,
-// and the periodic tick that checks them, flushes program output and reports progress. The executor asks
+// and the periodic tick that checks them and flushes program output. The executor asks
 // after every batch of instructions (never per instruction), so none of this is on the hot path.
 
 import type { Executor } from './executor.js';
@@ -7,8 +7,6 @@ import { footprintMB } from './resources.js';
 
 /** Wall-clock period of output flushes, memory checks and yields to the event loop. */
 const TICK_MS = 100;
-/** Wall-clock period of progress reports (onProgress), checked on those ticks. */
-const PROGRESS_MS = 500;
 
 /** Solver time allowed after --max-time for the tests of the paths still alive: 10%, 5 to 30 s. */
 export function writeOutAllowanceMs(maxTimeSeconds: number): number {
@@ -38,7 +36,6 @@ export class RunBudget {
   /** States ended as partial at --max-memory: the run is then no longer exhaustive (halt reason max-memory). */
   droppedAtMemoryLimit = 0;
   private lastTick = performance.now();
-  private lastProgress = 0;
 
   constructor(private readonly ex: Executor) {}
 
@@ -95,7 +92,8 @@ export class RunBudget {
 
   /**
    * Between batches: halts the run on interruption or --max-time; every TICK_MS also flushes program
-   * output, enforces --max-memory, reports progress and yields to the event loop.
+   * output, enforces --max-memory and yields to the event loop (where the CLI's timers read the run's
+   * snapshot for the progress line and the live stats.json).
    */
   async tick(): Promise<void> {
     const ex = this.ex;
@@ -106,19 +104,6 @@ export class RunBudget {
     this.lastTick = now;
     ex.flushOutput();
     this.checkMemory();
-    const onProgress = ex.env.onProgress;
-    if (onProgress && now - this.lastProgress >= PROGRESS_MS) {
-      this.lastProgress = now;
-      const elapsed = (now - this.startTime) / 1000;
-      const p = ex.term.paths;
-      onProgress({
-        elapsed,
-        paths: p.completed + p.errors + p.partial + p.pruned,
-        liveStates: ex.liveStateCount,
-        coveragePct: ex.coverage.percent,
-        queriesPerSec: elapsed > 0 ? ex.solver.stats.queries / elapsed : 0,
-      });
-    }
     // Let timers and signal handlers run (the loop may otherwise only ever see resolved promises).
     await new Promise<void>((r) => setImmediate(r));
     this.checkInterrupted();

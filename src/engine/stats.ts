@@ -1,6 +1,9 @@
 // stats.json: the run's summary, written into the output directory and printed by `sympath run --json`.
 // Its shape is a contract (../shared/DESIGN.md; checks outside the repository read it): the field names
 // and types below must not change, and nothing is added at the top level without changing DESIGN.md.
+// Additions (issue 22, listed in the README's "stats.json" section) are optional fields, so a reader of
+// DESIGN's shape is not disturbed: `running`, `haltReason`, `versions`, `memory`, `states.live` and
+// the branch counts of `coverage`.
 
 export interface StatsJson {
   program: string;
@@ -11,9 +14,26 @@ export interface StatsJson {
   paths: { completed: number; errors: number; partial: number; pruned: number };
   tests: number;
   errors: StatsError[];
-  states: { peak: number };
+  /** `live`: the states alive when the file was written (0 at the end). */
+  states: { peak: number; live?: number };
   solver: { queries: number; z3Queries: number; cacheHits: number; seconds: number };
-  coverage: { instructionsCovered: number; instructionsTotal: number; linesCovered: number; linesTotal: number };
+  coverage: {
+    instructionsCovered: number;
+    instructionsTotal: number;
+    linesCovered: number;
+    linesTotal: number;
+    /** Branch directions of the program's own code taken / there are (coverage.ts branchTargets). */
+    branchesCovered?: number;
+    branchesTotal?: number;
+  };
+  /** true in the stats.json rewritten during the run (every --stats-write-interval), false at its end. */
+  running?: boolean;
+  /** Why the run ended: 'all paths explored', 'max-time', 'interrupted', …; absent while it runs. */
+  haltReason?: string;
+  /** What produced the figures: sympath's version, the Z3 back end's, Node's. */
+  versions?: { sympath: string; solver: string; node: string };
+  /** The sympath process's peak resident memory so far (z3 processes not included), in MB. */
+  memory?: { peakRssMB: number };
   /** With `--driver NAME` of a registered technique: the driver's own counts (README, "stats.json"). */
   driver?: Record<string, unknown>;
   /** Pruning techniques' own counts, by technique name (e.g. `pruning.dise`; README, "stats.json"). */
@@ -83,9 +103,22 @@ export interface StatsInput {
     instructions: number;
     paths: { completed: number; errors: number; partial: number; pruned: number };
     statesPeak: number;
-    coverage: { instructionsCovered: number; instructionsTotal: number; linesCovered: number; linesTotal: number };
+    coverage: {
+      instructionsCovered: number;
+      instructionsTotal: number;
+      linesCovered: number;
+      linesTotal: number;
+      branchesCovered?: number;
+      branchesTotal?: number;
+    };
     wallSeconds: number;
   };
+  /** States alive now (a live stats.json; 0 at the end). */
+  liveStates?: number;
+  running?: boolean;
+  haltReason?: string;
+  versions?: { sympath: string; solver: string; node: string };
+  peakRssMB?: number;
   solver: { queries: number; z3Queries: number; cacheHits: number; seconds: number };
   tests: number;
   errors: readonly StatsError[];
@@ -106,7 +139,7 @@ export function buildStats(i: StatsInput): StatsJson {
     paths: { completed: r.paths.completed, errors: r.paths.errors, partial: r.paths.partial, pruned: r.paths.pruned },
     tests: i.tests,
     errors: i.errors.map((e) => ({ kind: e.kind, file: e.file, line: e.line, test: e.test })),
-    states: { peak: r.statesPeak },
+    states: { peak: r.statesPeak, ...(i.liveStates !== undefined ? { live: i.liveStates } : {}) },
     solver: {
       queries: i.solver.queries,
       z3Queries: i.solver.z3Queries,
@@ -118,7 +151,12 @@ export function buildStats(i: StatsInput): StatsJson {
       instructionsTotal: r.coverage.instructionsTotal,
       linesCovered: r.coverage.linesCovered,
       linesTotal: r.coverage.linesTotal,
+      ...(r.coverage.branchesTotal !== undefined ? { branchesCovered: r.coverage.branchesCovered ?? 0, branchesTotal: r.coverage.branchesTotal } : {}),
     },
+    ...(i.running !== undefined ? { running: i.running } : {}),
+    ...(i.haltReason !== undefined ? { haltReason: i.haltReason } : {}),
+    ...(i.versions ? { versions: { ...i.versions } } : {}),
+    ...(i.peakRssMB !== undefined ? { memory: { peakRssMB: Math.round(i.peakRssMB) } } : {}),
     ...(i.driver ? { driver: i.driver } : {}),
     ...(i.pruning ? { pruning: i.pruning } : {}),
   };
@@ -128,15 +166,19 @@ export function percent(part: number, whole: number): string {
   return whole > 0 ? ((100 * part) / whole).toFixed(2) : '-';
 }
 
-/** KLEE's klee-stats in spirit: one row per output directory, then each directory's details and errors. */
+/**
+ * KLEE's klee-stats in spirit: one row per output directory, then each directory's details and errors.
+ * A directory whose run goes on (its stats.json rewritten during the run) says so, with its figures so far.
+ */
 export function formatStatsTable(rows: readonly { dir: string; stats: StatsJson }[]): string {
-  const header = ['Path', 'Instrs', 'Time(s)', 'ICov(%)', 'LCov(%)', 'Completed', 'Errors', 'Partial', 'Pruned', 'Tests', 'States', 'Queries', 'TSolver(%)'];
+  const header = ['Path', 'Instrs', 'Time(s)', 'ICov(%)', 'LCov(%)', 'BCov(%)', 'Completed', 'Errors', 'Partial', 'Pruned', 'Tests', 'States', 'Queries', 'TSolver(%)'];
   const body = rows.map(({ dir, stats: s }) => [
     dir,
     String(s.instructions),
     s.wallSeconds.toFixed(2),
     percent(s.coverage.instructionsCovered, s.coverage.instructionsTotal),
     percent(s.coverage.linesCovered, s.coverage.linesTotal),
+    s.coverage.branchesTotal !== undefined ? percent(s.coverage.branchesCovered ?? 0, s.coverage.branchesTotal) : '-',
     String(s.paths.completed),
     String(s.paths.errors),
     String(s.paths.partial),
@@ -154,12 +196,21 @@ export function formatStatsTable(rows: readonly { dir: string; stats: StatsJson 
   for (const { dir, stats: s } of rows) {
     out.push(
       '',
-      `${dir}: program ${s.program}, search ${s.search}${s.prune.length ? `, prune ${s.prune.join(',')}` : ''}`,
-      `  states peak ${s.states.peak}; solver: ${s.solver.queries} queries, ${s.solver.z3Queries} to Z3, ` +
+      `${dir}: program ${s.program}, search ${s.search}${s.prune.length ? `, prune ${s.prune.join(',')}` : ''}` +
+        (s.running ? `; RUNNING (figures as of ${s.wallSeconds.toFixed(0)} s)` : s.haltReason !== undefined ? `; halted: ${s.haltReason}` : ''),
+      `  states peak ${s.states.peak}${s.states.live !== undefined && s.running ? `, live ${s.states.live}` : ''}; solver: ${s.solver.queries} queries, ${s.solver.z3Queries} to Z3, ` +
         `${s.solver.cacheHits} cache hits, ${s.solver.seconds.toFixed(2)} s; ` +
         `coverage: ${s.coverage.instructionsCovered}/${s.coverage.instructionsTotal} instructions, ` +
-        `${s.coverage.linesCovered}/${s.coverage.linesTotal} lines`,
+        `${s.coverage.linesCovered}/${s.coverage.linesTotal} lines` +
+        (s.coverage.branchesTotal !== undefined ? `, ${s.coverage.branchesCovered ?? 0}/${s.coverage.branchesTotal} branches` : ''),
     );
+    if (s.versions || s.memory) {
+      const parts = [
+        ...(s.memory ? [`peak memory ${s.memory.peakRssMB} MB`] : []),
+        ...(s.versions ? [`sympath ${s.versions.sympath}, ${s.versions.solver}, node ${s.versions.node}`] : []),
+      ];
+      out.push(`  ${parts.join('; ')}`);
+    }
     if (s.errors.length === 0) out.push('  no errors found');
     for (const e of s.errors) out.push(`  ${e.kind.padEnd(14)} ${e.file}:${e.line}  (${e.test})`);
   }

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { writeKTest } from '../../src/engine/ktest.js';
 import { BIN, HAVE_Z3, scratchWith, startSympath, validateOutputDir } from './helpers.js';
 
@@ -93,3 +93,34 @@ describe('commands that only print, into a closed pipe', () => {
     expect(r.stderr.trim()).toBe('');
   });
 });
+
+describe.skipIf(!HAVE_Z3)('stats and replay of an output directory, into a closed pipe', () => {
+  // One run serves every case: 16 tests, so the table and the replay report are many lines.
+  let cwd = '';
+  beforeAll(() => {
+    cwd = scratchWith('chatty.c');
+    execFileSync(process.execPath, [BIN, 'run', '--output-dir', 'o', 'chatty.c'], { cwd, stdio: 'ignore' });
+  });
+
+  // `true` reads nothing, so the first write already fails: these commands write their whole report at
+  // once, which `head -1` would take in one read before closing (the pipe would never break).
+  it.each([
+    [['stats', 'o', 'o', 'o'], 'true'],
+    [['stats', '--json', 'o', 'o'], 'true'],
+  ])('`sympath %j | %s` is quiet', (args, reader) => {
+    const r = piped(args, reader, cwd);
+    expect(r.code).toBe(0);
+    expect(r.stderr.trim()).toBe('');
+  });
+
+  it.each([
+    [['replay', 'o'], 'true'],
+    [['replay', '--json', 'o'], 'true'],
+  ])('`sympath %j | %s` is quiet (the report is cut, the replay is not)', (args, reader) => {
+    const r = piped(args, reader, cwd);
+    expect(r.code).toBe(0);
+    noTrace(r.stderr);
+    expect(r.stderr).not.toMatch(/EPIPE|internal error/);
+  });
+});
+

@@ -34,6 +34,8 @@ describe('sympath run: user errors', () => {
     [['run', '--libc', 'none', '--posix-runtime', 'prog.c'], /^sympath run: --posix-runtime needs --libc musl/],
     [['run', '--sym-arg', '3'], /unknown option '--sym-arg'/],
     [['run', 'prog.o'], /prog.o: not a program file/],
+    [['run', '--progress-interval', '0', 'prog.c'], /^sympath run: --progress-interval must be more than 0$/],
+    [['run', '--progress', 'fancy', 'prog.c'], /argument 'fancy' is invalid. Allowed choices are auto, plain, none/],
   ])('%j', async (args, message) => {
     const cwd = scratch();
     const r = await sympath(args, cwd);

@@ -161,7 +161,7 @@ describe('sympath run (fake engine)', () => {
     expect(outcome.outputDir).toBe(dir);
     expect(readlinkSync(join(cwd, 'sympath-last'))).toBe('sympath-out-0');
     expect(readdirSync(dir).sort()).toEqual(
-      ['info', 'messages.txt', 'program.ll', 'run.json', 'stats.json', 'test000001.ktest', 'test000002.assert.err', 'test000002.ktest'].sort(),
+      ['info', 'messages.txt', 'program.ll', 'run.json', 'run.stats.csv', 'stats.json', 'test000001.ktest', 'test000002.assert.err', 'test000002.ktest'].sort(),
     );
     // program arguments reach the engine untouched; the .ktest records program + arguments
     expect(cap.opts!.programArgs).toEqual(['--sym-arg', '3', '-n']);
@@ -179,7 +179,9 @@ describe('sympath run (fake engine)', () => {
       paths: { completed: 1, errors: 1, partial: 0, pruned: 0 },
       errors: [{ kind: 'assert', file: '/p/prog.c', line: 4, test: 'test000002.ktest' }],
       solver: { queries: 9, z3Queries: 2, cacheHits: 7, seconds: 0.25 },
-      states: { peak: 2 },
+      states: { peak: 2, live: 0 },
+      running: false,
+      haltReason: 'all paths explored',
     });
     const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
     expect(run).toMatchObject({ sources: [join(cwd, 'prog.c')], programArgs: ['--sym-arg', '3', '-n'], ir: 'program.ll', optLevel: 0 });

@@ -66,4 +66,47 @@ describe('stats.json', () => {
     expect(text).toContain('83.33'); // instruction coverage 50/60
     expect(text).toContain('assert         /p/prog.c:7  (test000004.ktest)');
   });
+
+  it('adds the issue-22 fields only when given: running, haltReason, versions, memory, states.live, branches', () => {
+    const base = sample();
+    const input = {
+      program: 'prog.c',
+      search: 'dfs',
+      prune: [],
+      result: {
+        instructions: 10,
+        paths: { completed: 1, errors: 0, partial: 0, pruned: 0 },
+        statesPeak: 2,
+        coverage: { instructionsCovered: 5, instructionsTotal: 6, linesCovered: 2, linesTotal: 3, branchesCovered: 3, branchesTotal: 4 },
+        wallSeconds: 2,
+      },
+      solver: { queries: 1, z3Queries: 1, cacheHits: 0, seconds: 0.1 },
+      tests: 1,
+      errors: [],
+      liveStates: 7,
+      versions: { sympath: '0.1.0', solver: 'Z3 version 4.8.12 (native)', node: 'v20.0.0' },
+      peakRssMB: 123.4,
+    };
+    const live = buildStats({ ...input, running: true });
+    expect(live).toMatchObject({ running: true, states: { peak: 2, live: 7 }, memory: { peakRssMB: 123 } });
+    expect(live.coverage).toMatchObject({ branchesCovered: 3, branchesTotal: 4 });
+    expect('haltReason' in live).toBe(false);
+    expect(statsProblems(live)).toEqual([]);
+    const ended = buildStats({ ...input, liveStates: 0, running: false, haltReason: 'max-time' });
+    expect(ended).toMatchObject({ running: false, haltReason: 'max-time', versions: input.versions });
+    // Without them (a reader of DESIGN's shape): none of the new keys.
+    expect(Object.keys(base).filter((k) => ['running', 'haltReason', 'versions', 'memory'].includes(k))).toEqual([]);
+    expect(Object.keys(base.coverage)).not.toContain('branchesTotal');
+
+    const table = formatStatsTable([
+      { dir: 'live', stats: live },
+      { dir: 'done', stats: ended },
+    ]);
+    expect(table).toMatch(/\| BCov\(%\) \|/);
+    expect(table).toMatch(/\| live +\|\s+10 \|.*\|\s+75\.00 \|/);
+    expect(table).toContain('live: program prog.c, search dfs; RUNNING (figures as of 2 s)');
+    expect(table).toContain('states peak 2, live 7;');
+    expect(table).toContain('done: program prog.c, search dfs; halted: max-time');
+    expect(table).toContain('peak memory 123 MB; sympath 0.1.0, Z3 version 4.8.12 (native), node v20.0.0');
+  });
 });

@@ -18,7 +18,7 @@ import { calledFunction } from '../../ir/index.js';
 import type { Instruction, Module } from '../../ir/model.js';
 import type { Searcher, SearchState } from '../../search/searcher.js';
 import { Coverage } from '../coverage.js';
-import { Executor, type RunEnvironment, type RunResult } from '../executor.js';
+import { Executor, type RunEnvironment, type RunResult, type RunSnapshot } from '../executor.js';
 import type { EngineOptions } from '../options.js';
 import type { ExecutionState } from '../state.js';
 import type { TestCase } from '../test-case.js';
@@ -197,7 +197,6 @@ class DriverRun implements DriverContext {
   private readonly started = performance.now();
   private readonly errorSites = new Set<string>();
   private readonly messages = new Set<string>();
-  private lastProgress = 0;
   private analyses: ModuleAnalysis | null = null;
   private statics: StaticDeps | null = null;
 
@@ -249,14 +248,17 @@ class DriverRun implements DriverContext {
     this.instructions += r.instructions;
     let coveredNew = false;
     const counts = this.coverage.counts;
-    for (const inst of r.trace.insts) {
+    const { insts, dirs } = r.trace;
+    for (let i = 0; i < insts.length; i++) {
+      const inst = insts[i]!;
       if (counts[inst.id]++ === 0) {
         this.coverage.covered(inst.id);
         coveredNew = true;
       }
+      // A deciding terminator's direction (branch coverage).
+      if (dirs[i]! >= 0) this.coverage.direction(inst.id, dirs[i]!);
     }
     if (r.test) r.test.coveredNew = coveredNew;
-    this.progress();
     return r;
   }
 
@@ -317,20 +319,9 @@ class DriverRun implements DriverContext {
     this.env.message?.(text);
   }
 
-  private progress(): void {
-    if (!this.env.onProgress) return;
-    const now = performance.now();
-    if (now - this.lastProgress < 500) return;
-    this.lastProgress = now;
-    const elapsed = (now - this.started) / 1000;
-    const p = this.paths;
-    this.env.onProgress({
-      elapsed,
-      paths: p.completed + p.errors + p.partial + p.pruned,
-      liveStates: 0,
-      coveragePct: this.coverage.percent,
-      queriesPerSec: elapsed > 0 ? this.env.solver.stats.queries / elapsed : 0,
-    });
+  /** The run so far (RunEnvironment.onStart): no live states in a driver, one execution at a time. */
+  snapshot(): RunSnapshot {
+    return { ...this.result(undefined), liveStates: 0, solver: { ...this.env.solver.stats } };
   }
 
   result(haltReason: string | undefined): RunResult {
@@ -339,7 +330,14 @@ class DriverRun implements DriverContext {
       instructions: this.instructions,
       paths: { ...this.paths },
       statesPeak: this.executions > 0 ? 1 : 0,
-      coverage: { instructionsCovered: c.instructionsCovered, instructionsTotal: c.instructionsTotal, linesCovered: c.linesCovered, linesTotal: c.linesTotal },
+      coverage: {
+        instructionsCovered: c.instructionsCovered,
+        instructionsTotal: c.instructionsTotal,
+        linesCovered: c.linesCovered,
+        linesTotal: c.linesTotal,
+        branchesCovered: c.branchesCovered,
+        branchesTotal: c.branchesTotal,
+      },
       wallSeconds: (performance.now() - this.started) / 1000,
     };
     if (haltReason) r.haltReason = haltReason;
@@ -359,6 +357,7 @@ export async function runDriver(
   pool: ArrayPool = new ArrayPool(),
 ): Promise<RunResult & { executions: number; covered: Coverage }> {
   const ctx = new DriverRun(module, opts, env, pool);
+  env.onStart?.(() => ctx.snapshot());
   await driver.run(ctx);
   return { ...ctx.result(ctx.stopReason()), executions: ctx.executions, covered: ctx.coverage };
 }

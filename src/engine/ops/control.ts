@@ -10,6 +10,7 @@ import type { CompiledEdge, Step } from '../compiled.js';
 import type { Executor } from '../executor.js';
 import type { ExecutionState, Frame } from '../state.js';
 import { toExpr, type Scalar } from '../values.js';
+import { branchTargets } from '../coverage.js';
 import { bitWidth } from './lanes.js';
 
 /** Takes edge `e` in frame `f`: phi moves (a parallel copy), then the target block. */
@@ -31,6 +32,23 @@ export function jump(ex: Executor, s: ExecutionState, f: Frame, e: CompiledEdge)
   if (ex.blockHook !== null) ex.blockHook(s, e.target.bb);
 }
 
+/**
+ * Edge `e` taken through `take`, first telling coverage the direction is covered when the branch is the
+ * program's own and has more than one target (branch coverage, coverage.ts branchTargets): a flag per
+ * direction of this run's compiled code, so a direction costs one test of a boolean after its first time.
+ */
+function countedJump(ex: Executor, inst: Instruction, e: CompiledEdge, counts: boolean): (s: ExecutionState, f: Frame) => void {
+  if (!counts || !ex.coverage.isProgramInstruction(inst.id)) return (s, f) => jump(ex, s, f, e);
+  let seen = false;
+  return (s, f) => {
+    if (!seen) {
+      seen = true;
+      ex.coverage.branchCovered();
+    }
+    jump(ex, s, f, e);
+  };
+}
+
 function compileBr(inst: Instruction, c: FunctionCompiler): Step {
   const ex = c.ex;
   const from = inst.parent;
@@ -39,16 +57,17 @@ function compileBr(inst: Instruction, c: FunctionCompiler): Step {
     return (s, f) => jump(ex, s, f, e);
   }
   const k = c.slot(inst.operands[0]!);
-  const T = c.edge(from, inst.operands[1] as BasicBlock);
-  const F = c.edge(from, inst.operands[2] as BasicBlock);
+  const counts = branchTargets(inst) > 0;
+  const T = countedJump(ex, inst, c.edge(from, inst.operands[1] as BasicBlock), counts);
+  const F = countedJump(ex, inst, c.edge(from, inst.operands[2] as BasicBlock), counts);
   const sym = async (s: ExecutionState, cond: Expr): Promise<void> => {
     const [ts, fs] = await ex.fork(s, cond, inst);
-    if (ts) jump(ex, ts, ts.top, T);
-    if (fs) jump(ex, fs, fs.top, F);
+    if (ts) T(ts, ts.top);
+    if (fs) F(fs, fs.top);
   };
   return (s, f) => {
     const cv = f.regs[k]!;
-    if (typeof cv === 'bigint') jump(ex, s, f, cv !== 0n ? T : F);
+    if (typeof cv === 'bigint') (cv !== 0n ? T : F)(s, f);
     else return sym(s, cv as Expr);
   };
 }
@@ -59,14 +78,23 @@ function compileSwitch(inst: Instruction, c: FunctionCompiler): Step {
   const k = c.slot(inst.operands[0]!);
   const w = bitWidth(inst.operands[0]!.type);
   const def = c.edge(from, inst.operands[1] as BasicBlock);
-  const cases = new Map<bigint, CompiledEdge>();
+  // One counted jump per distinct target (the edges of one target are one object): its branch direction.
+  const jumps = new Map<CompiledEdge, (s: ExecutionState, f: Frame) => void>();
+  const counts = branchTargets(inst) > 0;
+  const jumpTo = (e: CompiledEdge): ((s: ExecutionState, f: Frame) => void) => {
+    let j = jumps.get(e);
+    if (!j) jumps.set(e, (j = countedJump(ex, inst, e, counts)));
+    return j;
+  };
+  const defJump = jumpTo(def);
+  const cases = new Map<bigint, (s: ExecutionState, f: Frame) => void>();
   // Targets in order of first appearance, each with its case values (KLEE forks once per target).
   const targets: { edge: CompiledEdge; values: bigint[] }[] = [];
   for (let i = 2; i + 1 < inst.operands.length; i += 2) {
     const v = inst.operands[i]!;
     if (v.vk !== 'cint') throw new Error('switch case is not an integer constant');
     const e = c.edge(from, inst.operands[i + 1] as BasicBlock);
-    if (!cases.has(v.value)) cases.set(v.value, e);
+    if (!cases.has(v.value)) cases.set(v.value, jumpTo(e));
     let t = targets.find((x) => x.edge === e);
     if (!t) {
       t = { edge: e, values: [] };
@@ -92,12 +120,12 @@ function compileSwitch(inst: Instruction, c: FunctionCompiler): Step {
     edges.push(def);
     const states = await ex.forkMany(s, conds, inst);
     states.forEach((st, i) => {
-      if (st) jump(ex, st, st.top, edges[i]!);
+      if (st) jumpTo(edges[i]!)(st, st.top);
     });
   };
   return (s, f) => {
     const x = f.regs[k]!;
-    if (typeof x === 'bigint') jump(ex, s, f, cases.get(x) ?? def);
+    if (typeof x === 'bigint') (cases.get(x) ?? defJump)(s, f);
     else return sym(s, x as Expr);
   };
 }
