@@ -1,16 +1,28 @@
 #!/usr/bin/env node
-// Entry point of `npx sympath`: runs the compiled CLI (dist/, made by `npm run build`, which `make setup`
-// runs). When dist/ is missing (a fresh clone before set-up) it says how to build instead of failing
-// with a module-not-found trace.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+// Entry point of `npx sympath`: runs the bundled CLI (dist/bundle-<id>/main.mjs, named by
+// dist/bundle.json; made by scripts/bundle.mjs, which `npm run build` and `make setup` run). One bundle
+// loads in a fraction of the time the tsc output's ~260 separate modules take to resolve and open
+// (issue 20).
+//
+// Never a stale bundle: when a file it was built from changed since (an edit under src/, a new
+// package-lock.json), or there is none, it is rebuilt first (about a second, with esbuild, a development
+// dependency); SYMPATH_NO_REBUILD=1 turns the rebuild into an error instead.
+import { pathToFileURL } from 'node:url';
+import { bundle, staleness } from '../scripts/bundle.mjs';
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const main = join(root, 'dist', 'cli', 'main.js');
-if (!existsSync(main)) {
-  process.stderr.write(`sympath: ${main} is missing; run 'make setup' (or 'npm run build') first\n`);
-  process.exit(2);
+let { entry, why } = staleness();
+if (why !== null) {
+  if (process.env.SYMPATH_NO_REBUILD) {
+    process.stderr.write(`sympath: the bundled CLI is out of date (${why}); run 'npm run build'\n`);
+    process.exit(2);
+  }
+  try {
+    entry = await bundle();
+  } catch (e) {
+    process.stderr.write(`sympath: the bundled CLI is out of date (${why}) and rebuilding it failed: ${e?.message ?? e}\n` +
+      `sympath: run 'make setup' (or 'npm ci && npm run build') first\n`);
+    process.exit(2);
+  }
 }
-const { runCli } = await import(main);
+const { runCli } = await import(pathToFileURL(entry).href);
 await runCli(process.argv);

@@ -3,7 +3,8 @@
 # csmith, coverage tools, the aarch64 cross toolchain and qemu), then the npm dependencies, then the
 # TypeScript build. Idempotent and quick when everything is in place: each package is checked through a
 # command or a file it installs, apt runs only for what is missing, `npm ci` only when node_modules is
-# missing or older than package-lock.json, `tsc` only when a source is newer than dist/.
+# missing or older than package-lock.json, `tsc` and the CLI bundle (npm run build) only when a source is
+# newer than dist/ (bin/sympath.mjs rebuilds a stale bundle by itself too).
 #
 # Runs as root (CI, fresh machines) or as a user with password-less sudo. Non-interactive throughout.
 #   SYMPATH_SETUP_DRY_RUN=1  print the apt/npm commands instead of running them.
@@ -121,7 +122,7 @@ fi
 stamp=dist/.setup-build-ok
 if [ ! -f "$stamp" ] || [ ! -f dist/cli/main.js ] || [ tsconfig.json -nt "$stamp" ] ||
   [ package-lock.json -nt "$stamp" ] || [ -n "$(find src -name '*.ts' -newer "$stamp" -print -quit)" ]; then
-  say "building (tsc → dist/)"
+  say "building (tsc → dist/, then the CLI bundle)"
   rm -f "$stamp"
   mkdir -p dist && touch "$stamp.new" # sources changed while tsc runs stay newer than the stamp
   run npm run --silent build

@@ -1,10 +1,12 @@
 // Runs once before the suite: rebuilds dist/ with `tsc` when a file under src/ is newer than the last
-// build, so tests that run the real CLI (`node bin/sympath.mjs`) see the current sources, and builds
+// build, and the CLI's bundle (scripts/bundle.mjs: bin/sympath.mjs would rebuild a stale one itself,
+// but once here beats one rebuild per test process starting at the same time), so tests that run the
+// real CLI (`node bin/sympath.mjs`) see the current sources, and builds
 // musl into LLVM IR (`make musl`, ~40 s once; `sympath run`'s default C library) when build/musl is
 // missing. Fast when nothing changed (one walk of src/ comparing modification times).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -38,8 +40,10 @@ function ensureMusl(): void {
   }
 }
 
-export default function setup(): void {
+export default async function setup(): Promise<void> {
   ensureMusl();
+  const bundler = (await import(pathToFileURL(join(root, 'scripts', 'bundle.mjs')).href)) as { ensureBundle(): Promise<string> };
+  await bundler.ensureBundle();
   if (builtMtime() >= newestMtime(join(root, 'src'))) return;
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   try {

@@ -6,18 +6,29 @@ import { Command, CommanderError } from 'commander';
 import { EXIT_CODES_HELP } from './exit-codes.js';
 import { UserError } from './user-error.js';
 import { guardStdStreams, writeStd } from './std-streams.js';
-import { register as registerParse } from './parse.js';
-import { register as registerCompile } from './compile.js';
-import { register as registerRun } from './run.js';
-import { register as registerKtest } from './ktest.js';
-import { register as registerStats } from './stats.js';
-import { register as registerAnalyze } from './analyze.js';
-import { register as registerReplay } from './replay.js';
-import { register as registerMutate } from './mutate.js';
-import { register as registerKill } from './kill.js';
-import { register as registerSignature } from './signature.js';
-import { register as registerAugment } from './augment.js';
-import { register as registerDebugRegression } from './debug-regression.js';
+
+type Register = (program: Command) => void;
+
+/**
+ * The sub-commands in the order `sympath --help` lists them, each loaded only when needed: a command
+ * line that names one loads that one alone (with the bundled CLI, its code and nothing else's; issue 20),
+ * anything else (`--help`, `help run`, a misspelt command, which commander answers with a suggestion)
+ * loads them all.
+ */
+const COMMANDS: readonly (readonly [string, () => Promise<{ register: Register }>])[] = [
+  ['compile', () => import('./compile.js')],
+  ['parse', () => import('./parse.js')],
+  ['run', () => import('./run.js')],
+  ['ktest', () => import('./ktest.js')],
+  ['stats', () => import('./stats.js')],
+  ['analyze', () => import('./analyze.js')],
+  ['replay', () => import('./replay.js')],
+  ['mutate', () => import('./mutate.js')],
+  ['kill', () => import('./kill.js')],
+  ['signature', () => import('./signature.js')],
+  ['augment', () => import('./augment.js')],
+  ['debug-regression', () => import('./debug-regression.js')],
+];
 
 export async function runCli(argv: string[]): Promise<void> {
   // `sympath ... | head` and `> /dev/full`: no EPIPE/ENOSPC stack trace (std-streams.ts).
@@ -32,18 +43,9 @@ export async function runCli(argv: string[]): Promise<void> {
     writeStd('stdout', `${(await import('./version.js')).versionLines().join('\n')}\n`);
     return;
   }
-  registerCompile(program);
-  registerParse(program);
-  registerRun(program);
-  registerKtest(program);
-  registerStats(program);
-  registerAnalyze(program);
-  registerReplay(program);
-  registerMutate(program);
-  registerKill(program);
-  registerSignature(program);
-  registerAugment(program);
-  registerDebugRegression(program);
+  const named = COMMANDS.filter(([name]) => name === argv[2]);
+  const modules = await Promise.all((named.length > 0 ? named : COMMANDS).map(([, load]) => load()));
+  for (const m of modules) m.register(program);
   try {
     await program.parseAsync(kleeStyleOptions(program, argv));
   } catch (e) {

@@ -226,11 +226,14 @@ export class Z3Native implements CoreSolver, Deadline {
     return this.z3?.proc.pid;
   }
 
-  /** Starts the process (throws Z3NotFoundError when the binary is missing). */
+  /**
+   * A solver whose process starts with its first query (throws Z3NotFoundError when the binary is
+   * missing): a run that asks nothing, such as a concrete program's, spawns no z3 (issue 20: the spawn
+   * was ~0.1 s of a trivial run's start-up).
+   */
   static async create(opts: NativeOptions): Promise<Z3Native> {
     const s = new Z3Native(opts);
     if (!existsSync(s.path)) throw new Z3NotFoundError(s.path);
-    await s.start();
     opts.signal?.addEventListener('abort', s.onAbort, { once: true });
     return s;
   }

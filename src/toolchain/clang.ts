@@ -3,13 +3,15 @@
 // runtime/include on the include path (so `#include <klee/klee.h>` works); several inputs are joined with
 // `llvm-link-19 -S`; a .ll input is taken as it is and a .bc input is disassembled with llvm-dis-19.
 
-import { copyFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../cli/user-error.js';
 import { ensureMusl, linkWithMusl, muslClangArgs } from './musl.js';
-import { runTool } from './tools.js';
+import { cacheDir, cacheGet, cacheKey, cachePut, fileHash } from './cache.js';
+import { cachedLink } from './cached-link.js';
+import { runTool, toolIdentity } from './tools.js';
 
 export { findTool, toolPath, LLVM_VERSION, type LlvmTool } from './tools.js';
 
@@ -109,15 +111,70 @@ async function runLimited<T>(jobs: readonly (() => Promise<T>)[], limit: number)
   return results;
 }
 
-/** Compiles one C file to textual IR at `out`; clang's warnings go to `opts.onDiagnostics`. */
+/**
+ * Compiles one C file to textual IR at `out`; clang's warnings go to `opts.onDiagnostics`. The result
+ * comes from the toolchain cache when clang, its arguments, the working directory (debug info names
+ * it), the include-path variables, the source and every header it read are as they were.
+ */
 export async function compileC(source: string, out: string, opts: CompileOptions = {}): Promise<void> {
-  const { stderr } = await runTool('clang', clangArgs(source, out, opts), `compiling ${source}`);
-  if (stderr !== '') (opts.onDiagnostics ?? ((t: string) => process.stderr.write(t)))(stderr);
+  const show = (text: string): void => {
+    if (text !== '') (opts.onDiagnostics ?? ((t: string) => process.stderr.write(t)))(text);
+  };
+  const sourceHash = fileHash(source);
+  const key =
+    cacheDir() === null || sourceHash === null
+      ? null
+      : cacheKey('clang', [toolIdentity('clang'), process.cwd(), process.env.CPATH ?? '', process.env.C_INCLUDE_PATH ?? '',
+          sourceHash, ...clangArgs(source, '<out>', opts)]);
+  const hit = key === null ? null : cacheGet(key);
+  if (hit) {
+    await writeFile(out, hit.data);
+    show(hit.meta.diagnostics ?? '');
+    return;
+  }
+  if (key === null) {
+    show((await runTool('clang', clangArgs(source, out, opts), `compiling ${source}`)).stderr);
+    return;
+  }
+  // -MD lists every file clang read: the headers an entry is checked against on later hits.
+  const depFile = join(tmpdir(), `sympath-${process.pid}-${Math.random().toString(36).slice(2, 10)}.d`);
+  const args = clangArgs(source, out, { ...opts, clangArgs: [...(opts.clangArgs ?? []), '-MD', '-MF', depFile] });
+  const { stderr } = await runTool('clang', args, `compiling ${source}`);
+  show(stderr);
+  try {
+    const deps = parseDepFile(await readFile(depFile, 'utf8')).map((f) => resolve(f));
+    const hashes = deps.map((f) => [f, fileHash(f)] as const);
+    if (hashes.every((h): h is readonly [string, string] => h[1] !== null)) {
+      cachePut(key, await readFile(out), { deps: hashes, diagnostics: stderr });
+    }
+  } finally {
+    await rm(depFile, { force: true });
+  }
 }
 
-/** Links IR files (.ll or .bc) into one textual module at `out`. */
+/** The prerequisites of a make rule as clang -MD writes it (`out: a.c b.h \` lines, `\ ` for spaces). */
+export function parseDepFile(text: string): string[] {
+  const body = text.replace(/\\\r?\n/g, ' ');
+  const colon = body.search(/:(\s|$)/);
+  const words: string[] = [];
+  let word = '';
+  const rest = colon < 0 ? '' : body.slice(colon + 1);
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest[i]!;
+    if (c === '\\' && (rest[i + 1] === ' ' || rest[i + 1] === '#')) word += rest[++i];
+    else if (c === '$' && rest[i + 1] === '$') word += rest[++i];
+    else if (/\s/.test(c)) {
+      if (word !== '') words.push(word);
+      word = '';
+    } else word += c;
+  }
+  if (word !== '') words.push(word);
+  return words;
+}
+
+/** Links IR files (.ll or .bc) into one textual module at `out`; cached by the inputs' contents. */
 export async function linkIR(inputs: readonly string[], out: string): Promise<void> {
-  await runTool('llvm-link', ['-S', ...inputs, '-o', out], `linking ${inputs.map((f) => basename(f)).join(' ')}`);
+  await cachedLink('link', inputs, ['-S'], out, `linking ${inputs.map((f) => basename(f)).join(' ')}`);
 }
 
 /** Turns bitcode into textual IR at `out`. */

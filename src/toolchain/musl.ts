@@ -5,16 +5,19 @@
 // then `--only-needed` libc.bc (only the libc functions the program reaches).
 //
 // The layer's IR is built on demand into the cache's posix/ (a few seconds) and cached by modification
-// time; when the cache's musl/ is missing it is built (about 40 s, once), with a message. The cache is
-// the repository's build/ in a checkout, else a user cache directory (cache-dir.ts).
+// time and by its flags (posix/<layer>.flags); when the cache's musl/ is missing it is built (about 40 s,
+// once), with a message. The cache is the repository's build/ in a checkout, else a user cache
+// directory (cache-dir.ts).
 
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { UserError } from '../cli/user-error.js';
-import { findTool, runTool } from './tools.js';
+import { cacheGet, cacheKey, cachePut } from './cache.js';
+import { cachedLink } from './cached-link.js';
+import { findTool, runTool, toolIdentity } from './tools.js';
 import { cacheDir, withCacheLock } from './cache-dir.js';
 
 /** Where the pieces live: the sources under the package root, what is built under the cache directory (cache-dir.ts). */
@@ -42,9 +45,19 @@ const LAYER_FLAGS = ['-O0', '-Xclang', '-disable-O0-optnone', '-fno-pic', '-fno-
 
 let resourceDir: string | undefined;
 
-/** clang-19's own header folder (compiler headers musl lacks: stdarg.h's builtins, intrinsics). */
+/**
+ * clang-19's own header folder (compiler headers musl lacks: stdarg.h's builtins, intrinsics). Kept in
+ * the toolchain cache under clang's identity: asking clang costs a process on every run.
+ */
 async function clangResourceInclude(): Promise<string> {
-  resourceDir ??= (await runTool('clang', ['-print-resource-dir'], 'asking clang-19 for its resource folder')).stdout.trim();
+  if (resourceDir === undefined) {
+    const key = cacheKey('clang-resource-dir', [toolIdentity('clang')]);
+    resourceDir = cacheGet(key)?.data.toString('utf8');
+    if (resourceDir === undefined) {
+      resourceDir = (await runTool('clang', ['-print-resource-dir'], 'asking clang-19 for its resource folder')).stdout.trim();
+      cachePut(key, resourceDir);
+    }
+  }
   return join(resourceDir, 'include');
 }
 
@@ -103,6 +116,14 @@ function toolEnv(): Record<string, string> {
   return env;
 }
 
+function readText(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
 function mtime(path: string): number {
   try {
     return statSync(path).mtimeMs;
@@ -124,18 +145,21 @@ export async function envLayerBitcode(root: string, layer: EnvLayer): Promise<st
     ...readdirSync(p.posixSrc).map((f) => join(p.posixSrc, f)),
     join(root, 'runtime', 'include', 'klee', 'klee.h'),
     join(p.include, 'stdio.h'),
-    fileURLToPath(import.meta.url), // this file: the flags
   ];
+  // The flags are recorded beside the layer (not judged by this file's date: in the bundled CLI that
+  // changes with every build, and each change cost a rebuild of the layer).
+  const flags = JSON.stringify([...LAYER_FLAGS, layer]);
+  const flagsFile = join(p.posixOut, `${layer}.flags`);
   const upToDate = (): boolean => {
     const built = mtime(out);
-    return built >= 0 && inputs.every((f) => mtime(f) <= built);
+    return built >= 0 && inputs.every((f) => mtime(f) <= built) && readText(flagsFile) === flags;
   };
   if (upToDate()) return out;
   // Under the cache's lock: a second process waits, then finds the layer built.
-  return withCacheLock(p.posixOut, layer, async () => (upToDate() ? out : buildLayer(root, layer, out, sources)));
+  return withCacheLock(p.posixOut, layer, async () => (upToDate() ? out : buildLayer(root, layer, out, sources, flags, flagsFile)));
 }
 
-async function buildLayer(root: string, layer: EnvLayer, out: string, sources: readonly string[]): Promise<string> {
+async function buildLayer(root: string, layer: EnvLayer, out: string, sources: readonly string[], flags: string, flagsFile: string): Promise<string> {
   const p = muslPaths(root);
   mkdirSync(p.posixOut, { recursive: true });
   const tag = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
@@ -155,6 +179,9 @@ async function buildLayer(root: string, layer: EnvLayer, out: string, sources: r
   const tmp = join(p.posixOut, `${layer}.${tag}.bc`);
   await runTool('llvm-link', [...objs, '-o', tmp], 'linking the POSIX model');
   renameSync(tmp, out);
+  const tmpFlags = `${flagsFile}.${tag}`;
+  writeFileSync(tmpFlags, flags);
+  renameSync(tmpFlags, flagsFile);
   for (const o of objs) rmSync(o, { force: true });
   return out;
 }
@@ -186,6 +213,8 @@ export async function linkWithMusl(
   }
   const env = await envLayerBitcode(root, layer);
   const whole = join(work, 'program.crt.bc');
-  await runTool('llvm-link', [...inputs, p.crt1, env, '-o', whole], 'linking the program with crt1 and the POSIX model');
-  await runTool('llvm-link', ['-S', '--only-needed', whole, p.libc, '-o', out], 'linking the program with musl (libc.bc)');
+  // Both steps through the toolchain cache: keyed by the contents of the program, crt1, the layer and
+  // libc.bc, so a rebuilt musl or layer is a miss.
+  await cachedLink('musl-crt', [...inputs, p.crt1, env], [], whole, 'linking the program with crt1 and the POSIX model');
+  await cachedLink('musl-libc', [whole, p.libc], ['-S', '--only-needed'], out, 'linking the program with musl (libc.bc)');
 }

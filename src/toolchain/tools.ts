@@ -4,7 +4,7 @@
 // A missing tool is a UserError that names it and says how to get
 // it, never a spawn trace.
 
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { execa } from 'execa';
 import { UserError } from '../cli/user-error.js';
@@ -65,6 +65,17 @@ export function toolPath(tool: LlvmTool, version: number = LLVM_VERSION): string
     );
   }
   return path;
+}
+
+/**
+ * What identifies an installed tool for the toolchain cache (cache.ts): its real path, size and
+ * modification time, as ccache's default compiler check does; an upgrade of the package changes it.
+ * Asking the tool for its version would cost a process per run, the cost the cache is there to save.
+ */
+export function toolIdentity(tool: LlvmTool, version: number = LLVM_VERSION): string {
+  const path = realpathSync(toolPath(tool, version));
+  const st = statSync(path);
+  return `${path}:${st.size}:${st.mtimeMs}`;
 }
 
 /** What a finished tool run printed. */

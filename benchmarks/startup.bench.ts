@@ -1,0 +1,149 @@
+// Start-up cost of the CLI (`npm run bench:startup`; issue 20 item 1): whole `sympath` processes of an
+// older commit and of this tree, alternately in one run, so both see the same machine load.
+//
+// Cases: `sympath --help`; `sympath run` on `int main(void){return 0;}` with musl (the default) with a
+// warm toolchain cache and with an empty one (cold; the environment layer build/posix is built either
+// way); the same program with `--libc none`, warm. The old commit has no toolchain cache, so its warm
+// and cold are the same work. Figures are CPU seconds (user + system of sympath and every process it
+// waited for: clang, llvm-link, z3), from GNU time, and wall seconds; the table gives medians and the
+// ratio new/old of the median CPU. Bare `node -e 0` is measured alongside as the floor.
+//
+// The old commit is extracted with `git archive` into a scratch folder, given this tree's node_modules
+// and build/musl by symbolic links, and built with tsc (about 40 s).
+//
+// Options: --base REV (default: the merge base of HEAD and main), --runs N (default 7),
+//          --out DIR (write bench.md and bench.json there, e.g. benchmarks/results/startup).
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+const git = (...args: string[]): string => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+const baseRev = opt('--base') ?? git('merge-base', 'HEAD', 'main');
+const runs = Number(opt('--runs') ?? 7);
+const outDir = opt('--out');
+
+const work = mkdtempSync(join(tmpdir(), 'sympath-startup-bench-'));
+const trivial = join(work, 'trivial.c');
+writeFileSync(trivial, 'int main(void){return 0;}\n');
+
+// --- the old tree -------------------------------------------------------------------------------
+const base = join(work, 'base');
+mkdirSync(join(base, 'build'), { recursive: true });
+execFileSync('bash', ['-c', `git archive ${baseRev} | tar -x -C '${base}'`], { cwd: ROOT });
+symlinkSync(join(ROOT, 'node_modules'), join(base, 'node_modules'));
+symlinkSync(join(ROOT, 'build', 'musl'), join(base, 'build', 'musl'));
+process.stderr.write(`bench:startup: building ${baseRev} with tsc in ${base}\n`);
+execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(base, 'tsconfig.json')], { cwd: base });
+
+// --- this tree: the bundle current (a rebuild inside a measured run would be counted) -------------
+await ((await import(pathToFileURL(join(ROOT, 'scripts', 'bundle.mjs')).href)) as { ensureBundle(): Promise<string> }).ensureBundle();
+
+interface Sample {
+  cpu: number;
+  wall: number;
+}
+
+/** One whole process under GNU time; throws when it fails. */
+function measure(cmd: string[], env: Record<string, string> = {}): Sample {
+  const timeFile = join(work, 'time.txt');
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', '-o', timeFile, ...cmd], {
+    cwd: work,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`${cmd.join(' ')} failed (${r.status}): ${r.stderr}`);
+  const [wall, user, sys] = readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+  return { cpu: user! + sys!, wall: wall! };
+}
+
+const warmCache = join(work, 'cache-warm');
+let coldN = 0;
+let outN = 0;
+const sympath = (tree: string, args: string[]): string[] => [process.execPath, join(tree, 'bin', 'sympath.mjs'), ...args];
+const runArgs = (extra: string[] = []): string[] => ['run', '--output-dir', join(work, `out-${++outN}`), ...extra, trivial];
+
+interface Case {
+  name: string;
+  command: string;
+  make(tree: string): { cmd: string[]; env: Record<string, string> };
+}
+
+const cases: Case[] = [
+  { name: 'node -e 0 (floor)', command: 'node -e 0', make: () => ({ cmd: [process.execPath, '-e', '0'], env: {} }) },
+  { name: '--help', command: 'sympath --help', make: (t) => ({ cmd: sympath(t, ['--help']), env: {} }) },
+  {
+    name: 'run trivial.c, warm cache',
+    command: 'sympath run --output-dir OUT trivial.c',
+    make: (t) => ({ cmd: sympath(t, runArgs()), env: { SYMPATH_CACHE_DIR: warmCache } }),
+  },
+  {
+    name: 'run trivial.c, cold cache',
+    command: 'sympath run --output-dir OUT trivial.c (empty SYMPATH_CACHE_DIR)',
+    make: (t) => ({ cmd: sympath(t, runArgs()), env: { SYMPATH_CACHE_DIR: join(work, `cache-cold-${++coldN}`) } }),
+  },
+  {
+    name: 'run --libc none trivial.c, warm',
+    command: 'sympath run --libc none --output-dir OUT trivial.c',
+    make: (t) => ({ cmd: sympath(t, runArgs(['--libc', 'none'])), env: { SYMPATH_CACHE_DIR: warmCache } }),
+  },
+];
+
+// One unmeasured run of each tree first: the old tree's layer (build/posix) and the warm cache.
+for (const tree of [base, ROOT]) for (const c of cases.slice(2)) measure(c.make(tree).cmd, c.make(tree).env);
+
+const samples = new Map<string, { old: Sample[]; new: Sample[] }>(cases.map((c) => [c.name, { old: [], new: [] }]));
+for (let i = 0; i < runs; i++) {
+  for (const c of cases) {
+    const order: ['old' | 'new', string][] = i % 2 === 0 ? [['old', base], ['new', ROOT]] : [['new', ROOT], ['old', base]];
+    for (const [which, tree] of order) {
+      const { cmd, env } = c.make(tree);
+      samples.get(c.name)![which].push(measure(cmd, env));
+    }
+  }
+  for (let k = 1; k <= outN; k++) rmSync(join(work, `out-${k}`), { recursive: true, force: true });
+  process.stderr.write(`bench:startup: round ${i + 1}/${runs}\n`);
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const f = (x: number): string => x.toFixed(2);
+const head = git('rev-parse', '--short', 'HEAD');
+const dirty = git('status', '--porcelain', '--untracked-files=no') !== '' ? ' (with uncommitted changes)' : '';
+const lines = [
+  `# Start-up: ${baseRev.slice(0, 7)} (old) against ${head}${dirty} (new)`,
+  '',
+  `Command: \`npm run bench:startup -- --base ${baseRev.slice(0, 7)} --runs ${runs}${outDir ? ` --out ${outDir}` : ''}\``,
+  `(${new Date().toISOString()}, node ${process.version}, ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end).`,
+  `${runs} rounds, old and new alternating (order swapped every round); medians; CPU = user + system of the`,
+  'whole process tree (GNU time), in seconds.',
+  '',
+  '| case | command | old CPU s | new CPU s | new/old CPU | old wall s | new wall s |',
+  '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+];
+const json: Record<string, unknown> = { base: baseRev, head, runs, node: process.version, cases: {} };
+for (const c of cases) {
+  const s = samples.get(c.name)!;
+  const oc = median(s.old.map((x) => x.cpu));
+  const nc = median(s.new.map((x) => x.cpu));
+  lines.push(
+    `| ${c.name} | \`${c.command}\` | ${f(oc)} | ${f(nc)} | ${(nc / oc).toFixed(2)} | ${f(median(s.old.map((x) => x.wall)))} | ${f(median(s.new.map((x) => x.wall)))} |`,
+  );
+  (json.cases as Record<string, unknown>)[c.name] = { command: c.command, old: s.old, new: s.new };
+}
+const text = `${lines.join('\n')}\n`;
+process.stdout.write(text);
+if (outDir) {
+  mkdirSync(resolve(ROOT, outDir), { recursive: true });
+  writeFileSync(join(resolve(ROOT, outDir), 'bench.md'), text);
+  writeFileSync(join(resolve(ROOT, outDir), 'bench.json'), `${JSON.stringify(json, null, 1)}\n`);
+}
+rmSync(work, { recursive: true, force: true });
