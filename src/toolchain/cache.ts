@@ -2,8 +2,8 @@
 // with musl), so that a run of a program compiled before spawns no clang or llvm-link (issue 20: the
 // four tool runs were about 0.5 CPU s of a trivial run's 1.1).
 //
-// Where: $SYMPATH_CACHE_DIR, else $XDG_CACHE_HOME/sympath, else ~/.cache/sympath; SYMPATH_CACHE=0 turns
-// it off. An entry is one file named by the SHA-256 of everything its output depends on (tool identity,
+// Where: toolchain/ in sympath's cache directory (build/toolchain in a checkout; cache-dir.ts), or
+// $SYMPATH_TOOLCHAIN_CACHE; SYMPATH_CACHE=0 turns it off. An entry is one file named by the SHA-256 of everything its output depends on (tool identity,
 // arguments, working directory, input contents), holding a JSON header line and the output's bytes. The
 // header carries the output's own hash, checked on every read, and the files the tool read besides its
 // named inputs (a C file's headers) with their hashes: an entry whose header does not parse, whose bytes
@@ -17,8 +17,9 @@
 
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { cacheDir as sharedCacheDir } from './cache-dir.js';
+import { packageRoot } from './clang.js';
 
 /** Bumped when an entry's format or the meaning of a key changes: old entries are then never hit. */
 const FORMAT = 1;
@@ -29,8 +30,10 @@ const KEEP_AFTER_TRIM = 300;
 export function cacheDir(): string | null {
   const env = process.env;
   if (env.SYMPATH_CACHE === '0' || env.SYMPATH_CACHE === 'off') return null;
-  if (env.SYMPATH_CACHE_DIR) return env.SYMPATH_CACHE_DIR;
-  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'sympath');
+  if (env.SYMPATH_TOOLCHAIN_CACHE) return env.SYMPATH_TOOLCHAIN_CACHE;
+  // A folder of its own in sympath's cache (build/ in a checkout, cache-dir.ts): trim() may only ever
+  // see this cache's entries, never musl/ or posix/ beside it.
+  return join(sharedCacheDir(packageRoot), 'toolchain');
 }
 
 export function sha256(data: string | Uint8Array): string {

@@ -1,5 +1,5 @@
 // The toolchain cache (src/toolchain/cache.ts) through the real CLI, each test with a cache folder of
-// its own (SYMPATH_CACHE_DIR): a second run is served from the cache (proved by planting a different,
+// its own (SYMPATH_TOOLCHAIN_CACHE): a second run is served from the cache (proved by planting a different,
 // well-formed entry and seeing it come back), a changed source, -D flag or included header is a miss,
 // and a torn or tampered entry is ignored and rewritten. Plus the .d file reader clang -MD feeds.
 
@@ -25,7 +25,7 @@ afterAll(() => {
 });
 
 function sympath(args: string[], cache: string) {
-  return execa('node', [cli, ...args], { cwd: dir, reject: false, stdin: 'ignore', env: { SYMPATH_CACHE_DIR: cache } });
+  return execa('node', [cli, ...args], { cwd: dir, reject: false, stdin: 'ignore', env: { SYMPATH_TOOLCHAIN_CACHE: cache } });
 }
 
 /** `sympath compile` of `source` (with `flags`) to a .ll; returns its text. */
