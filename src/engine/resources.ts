@@ -1,19 +1,13 @@
 // The process resources budgets are measured against.
 //
 // --max-memory holds against the process's real footprint (resident set size), as KLEE's holds against
-// its allocator's: the engine's own count (JS heap plus array buffers) left out V8's unused heap, code,
-// the parsed modules and malloc's arenas, and a run with --max-memory 300 reached 767 MB. RSS also
+// its allocator's: the engine's own count, used before (JS heap plus array buffers), left out V8's
+// unused heap, code, the parsed modules and malloc's arenas, and a run at 300 MB reached 767 MB. RSS also
 // counts garbage not yet collected, so before states are dropped for it a full collection is asked
 // for (at most every GC_INTERVAL_MS) and RSS measured again.
 
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-
-/** Memory the engine holds, in MB: the JS heap plus array buffers (object contents live there). */
-export function memoryUsedMB(): number {
-  const m = process.memoryUsage();
-  return (m.heapUsed + m.arrayBuffers) / (1 << 20);
-}
 
 /** The process's resident set, in MB. */
 export function residentMB(): number {
