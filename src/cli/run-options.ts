@@ -44,8 +44,8 @@ export interface RunFlags {
   writeTestOutput?: boolean;
   writeSmt2s?: boolean;
   environ?: string;
-  seedFile: string[];
-  seedDir: string[];
+  seedFile?: string[];
+  seedDir?: string[];
   dumpStatesOnHalt?: boolean;
   optimize?: boolean;
   prune: string[];

@@ -86,7 +86,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   checkFlags(flags);
   if (flags.posixRuntime) checkPosixArgs(programArgs);
   const environ = flags.environ !== undefined ? readEnviron(resolve(io.cwd, flags.environ)) : undefined;
-  const seeds = readSeeds(flags.seedFile.map((f) => resolve(io.cwd, f)), flags.seedDir.map((d) => resolve(io.cwd, d)));
+  const seeds = readSeeds((flags.seedFile ?? []).map((f) => resolve(io.cwd, f)), (flags.seedDir ?? []).map((d) => resolve(io.cwd, d)));
   if (flags.solver === 'native' && findZ3() === undefined) {
     // Installed where Debian's z3 is not (npm i -g on any machine): the wasm Z3 of the z3-solver
     // dependency answers the same queries, more slowly on small ones.
