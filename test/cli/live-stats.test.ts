@@ -34,6 +34,9 @@ describe.skipIf(!HAVE_Z3)('live statistics', () => {
       cwd,
     );
     await waitFor(() => csvRows(dir).length >= 3, 60_000, 'two rows of run.stats.csv');
+    // The progress lines keep their own clock (the first one may come after the CSV's second row).
+    const progressLines = (): number => run.stderr().split('\n').filter((l) => l.startsWith('sympath: progress: ')).length;
+    await waitFor(() => progressLines() >= 2, 60_000, 'two --progress plain lines');
     const running = statsOf(dir)!;
     expect(statsProblems(running)).toEqual([]);
     expect(running.running).toBe(true);
