@@ -24,7 +24,7 @@ import { createSymFiles, freshDir, programEnvironment, runProgram, stdoutFor, ty
 import { runGcov, sourceFilter, summarize, uncoveredLines, type FileCoverage } from './gcov.js';
 import { fileType, isPosixTest, posixEnvironment, S_IFIFO, type PosixEnvironment } from './posix-env.js';
 import type { ReplayOptions, ReplayResult, TestReport } from './replay.js';
-import { listTests, runStartMs } from './run-info.js';
+import { runStartMs, selectTests } from './run-info.js';
 import { CoverageTimeline, emptyReplayJson, recordTest } from './test-record.js';
 
 export interface BinaryOptions {
@@ -103,10 +103,8 @@ export async function replayOnBinary(outDir: string, opts: ReplayOptions & Binar
   const environ = Array.isArray(run.environ) && run.environ.every((e) => typeof e === 'string') ? (run.environ as string[]) : undefined;
   const posixRuntime = opts.posixRuntime ?? run.posixRuntime === true;
   const name = basename(binary);
-  const all = listTests(dir);
-  const tests = opts.only === undefined ? all : all.filter((x) => x.name === opts.only);
-  if (opts.only !== undefined && tests.length === 0) throw new ReplayError(`sympath replay: ${join(outDir, opts.only)}: no such test`);
   const replayDir = join(dir, 'replay-binary');
+  const { tests, reportDir } = selectTests(dir, replayDir, opts.only, outDir);
   const counters = join(replayDir, 'gcov');
   for (const d of ['scratch', 'logs', 'gcov']) freshDir(join(replayDir, d));
   const objects = objectsOf(binary, counters, opts.gcovObjdir !== undefined ? resolve(opts.gcovObjdir) : undefined);
@@ -151,7 +149,6 @@ export async function replayOnBinary(outDir: string, opts: ReplayOptions & Binar
   const uncovered = uncoveredLines(files);
   let html: string | null = null;
   // As replay.ts: one test's reports in a folder of their own, the suite's in replayDir and OUTDIR.
-  const reportDir = opts.only === undefined ? replayDir : join(replayDir, 'tests', opts.only.replace(/\.ktest$/, ''));
   mkdirSync(reportDir, { recursive: true });
   if (opts.html !== false && objects.length > 0 && opts.only === undefined) {
     const h = await writeHtmlReport(dir, counters, gcov, coverageSources, `sympath replay: ${name} (prebuilt)`);

@@ -21,7 +21,7 @@ import { ReplayError } from './errors.js';
 import { createSymFiles, freshDir, programEnvironment, runProgram, stdoutFor, type RunObservation } from './execute.js';
 import { runGcov, sourceFilter, summarize, uncoveredLines, type CoverageSummary, type FileCoverage } from './gcov.js';
 import { fileType, isPosixTest, posixEnvironment, S_IFIFO, type PosixEnvironment } from './posix-env.js';
-import { listTests, readProgramInfo, runStartMs, type ProgramInfo, type ProgramOverrides, type TestEntry } from './run-info.js';
+import { readProgramInfo, runStartMs, selectTests, type ProgramInfo, type ProgramOverrides, type TestEntry } from './run-info.js';
 import { CoverageTimeline, emptyReplayJson, recordTest } from './test-record.js';
 import { ENV_ARGV, ENV_KTEST, ENV_SKIP } from './runtime-contract.js';
 
@@ -209,11 +209,9 @@ export async function replayOutputDir(outDir: string, opts: ReplayOptions = {}):
   if (!(timeoutSeconds > 0)) throw new ReplayError('sympath replay: --timeout must be a number of seconds > 0');
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ReplayError(`sympath replay: ${outDir}: no such directory`);
   const program = readProgramInfo(dir, opts);
-  const all = listTests(dir);
-  const tests = opts.only === undefined ? all : all.filter((x) => x.name === opts.only);
-  if (opts.only !== undefined && tests.length === 0) throw new ReplayError(`sympath replay: ${join(outDir, opts.only)}: no such test`);
   const t = target(arch);
   const replayDir = join(dir, `replay-${arch}${sanitize ? '-sanitize' : ''}`);
+  const { tests, reportDir } = selectTests(dir, replayDir, opts.only, outDir);
   mkdirSync(replayDir, { recursive: true });
   rmSync(join(replayDir, 'scratch'), { recursive: true, force: true });
   rmSync(join(replayDir, 'logs'), { recursive: true, force: true });
@@ -262,7 +260,6 @@ export async function replayOutputDir(outDir: string, opts: ReplayOptions = {}):
   }
 
   // One test's reports in a folder of their own; the suite's in replayDir, and its coverage in OUTDIR too.
-  const reportDir = opts.only === undefined ? replayDir : join(replayDir, 'tests', opts.only.replace(/\.ktest$/, ''));
   mkdirSync(reportDir, { recursive: true });
   let html: string | null = null;
   if (opts.html !== false && opts.only === undefined) {

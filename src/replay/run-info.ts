@@ -161,3 +161,15 @@ export function runStartMs(outDir: string, tests: readonly TestEntry[]): number 
   }
   return tests.length > 0 ? Math.min(...tests.map((t) => t.mtimeMs)) : 0;
 }
+
+/**
+ * The tests a replay runs: every one, or only `only` (`sympath replay OUTDIR/testNNNNNN.ktest`), and the
+ * folder its reports go to: `replayDir` for the suite, replayDir/tests/testNNNNNN/ for one test.
+ */
+export function selectTests(outDir: string, replayDir: string, only: string | undefined, shownAs = outDir): { tests: TestEntry[]; reportDir: string } {
+  const all = listTests(outDir);
+  if (only === undefined) return { tests: all, reportDir: replayDir };
+  const tests = all.filter((x) => x.name === only);
+  if (tests.length === 0) throw new ReplayError(`sympath replay: ${join(shownAs, only)}: no such test`);
+  return { tests, reportDir: join(replayDir, 'tests', only.replace(/\.ktest$/, '')) };
+}
