@@ -191,12 +191,12 @@ long __sp_open(int dirfd, const char *path, int flags, unsigned mode)
 		if ((fl & SP_READ) && !may_read(df->stat)) return -EACCES;
 		if ((fl & SP_WRITE) && !may_write(df->stat)) return -EACCES;
 		if ((fl & SP_WRITE) && S_ISDIR(df->stat->st_mode)) return -EISDIR;
+		/* As KLEE's model: O_EXCL without O_CREAT is refused (its result is undefined), and O_TRUNC leaves
+		 * a symbolic file as it is (KLEE's only O_TRUNC check tests `flags & O_RDONLY`, always 0, so
+		 * nothing is truncated; the native replay truncates, as Linux does). */
+		if ((flags & O_EXCL) && !(flags & O_CREAT)) return -EACCES;
+		if (flags & O_TRUNC) klee_warning_once("open(O_TRUNC) of a symbolic file: ignored as KLEE does (contents and size kept)");
 		*f = (sp_file){ .kind = SP_DISK, .flags = fl, .dfile = df };
-		if (flags & O_TRUNC) {
-			/* The size stays (it is concrete); the contents become zero. */
-			klee_warning_once("open(O_TRUNC) of a symbolic file: contents zeroed, size kept");
-			__builtin_memset(df->contents, 0, df->size);
-		}
 		return fd;
 	}
 	if (__sp_is_cwd(path)) {
@@ -242,17 +242,13 @@ static long disk_read(sp_file *f, void *buf, unsigned long count, long off)
 	return count;
 }
 
-long __sp_read(int fd, void *buf, unsigned long count)
+/* --max-fail counts calls as the program makes them: one read()/readv() is one call (musl's stdio reads
+ * with one readv of [the caller's buffer, the stdio buffer] where KLEE's uClibc makes one read), so an
+ * injected failure fails the whole call, before any of its parts. */
+static int read_calls, write_calls;
+
+static long read_file(sp_file *f, void *buf, unsigned long count)
 {
-	static int n_calls = 0;
-	n_calls++;
-	count = __sp_concretize(count);
-	if (count == 0) return 0;
-	if (!buf) return -EFAULT;
-	sp_file *f = get_file(fd);
-	if (!f) return -EBADF;
-	if (!(f->flags & SP_READ)) return -EBADF;
-	if (injected(__sp_env.read_fail, n_calls)) return -EIO;
 	buf = (void *)__sp_concretize((long)buf);
 	switch (f->kind) {
 	case SP_DISK: {
@@ -264,6 +260,19 @@ long __sp_read(int fd, void *buf, unsigned long count)
 	case SP_DIR: return -EISDIR;
 	default: return -EBADF;
 	}
+}
+
+long __sp_read(int fd, void *buf, unsigned long count)
+{
+	read_calls++;
+	count = __sp_concretize(count);
+	if (count == 0) return 0;
+	if (!buf) return -EFAULT;
+	sp_file *f = get_file(fd);
+	if (!f) return -EBADF;
+	if (!(f->flags & SP_READ)) return -EBADF;
+	if (injected(__sp_env.read_fail, read_calls)) return -EIO;
+	return read_file(f, buf, count);
 }
 
 long __sp_pread(int fd, void *buf, unsigned long count, long off)
@@ -292,14 +301,8 @@ static long disk_write(sp_file *f, const void *buf, unsigned long count, long of
 	return count;
 }
 
-long __sp_write(int fd, const void *buf, unsigned long count)
+static long write_file(sp_file *f, const void *buf, unsigned long count)
 {
-	static int n_calls = 0;
-	n_calls++;
-	sp_file *f = get_file(fd);
-	if (!f) return -EBADF;
-	if (!(f->flags & SP_WRITE)) return -EBADF;
-	if (injected(__sp_env.write_fail, n_calls)) return -EIO;
 	count = __sp_concretize(count);
 	buf = (const void *)__sp_concretize((long)buf);
 	switch (f->kind) {
@@ -312,6 +315,16 @@ long __sp_write(int fd, const void *buf, unsigned long count)
 	case SP_HOST_OUT: return __sympath_host_write(f->host_fd, buf, count);
 	default: return -EBADF;
 	}
+}
+
+long __sp_write(int fd, const void *buf, unsigned long count)
+{
+	write_calls++;
+	sp_file *f = get_file(fd);
+	if (!f) return -EBADF;
+	if (!(f->flags & SP_WRITE)) return -EBADF;
+	if (injected(__sp_env.write_fail, write_calls)) return -EIO;
+	return write_file(f, buf, count);
 }
 
 long __sp_pwrite(int fd, const void *buf, unsigned long count, long off)
@@ -330,24 +343,28 @@ long __sp_readv(int fd, const void *iovp, int n, int write)
 	long total = 0;
 	n = __sp_concretize(n);
 	if (n < 0 || n > 1024) return -EINVAL;
-	if (write && !__sp_env.max_failures && n <= 64) {
+	/* one call of the program: counted and maybe failed once (--max-fail), whatever its parts */
+	if (write) write_calls++;
+	else read_calls++;
+	sp_file *f = get_file(fd);
+	if (!f) return -EBADF;
+	if (!(f->flags & (write ? SP_WRITE : SP_READ))) return -EBADF;
+	if (write ? injected(__sp_env.write_fail, write_calls) : injected(__sp_env.read_fail, read_calls)) return -EIO;
+	if (write && f->kind == SP_HOST_OUT && n <= 64) {
 		/* musl's stdio flushes with one writev of [buffer, new data]: to the terminal as one piece, so
 		 * that another path's output cannot land between its parts when the searcher switches paths
-		 * (--batch-instructions). With --max-fail each part stays one write (one injectable call). */
-		sp_file *f = get_file(fd);
-		if (f && (f->flags & SP_WRITE) && f->kind == SP_HOST_OUT) {
-			struct iovec parts[64];
-			for (int i = 0; i < n; i++) {
-				parts[i].iov_len = __sp_concretize(iov[i].iov_len);
-				parts[i].iov_base = parts[i].iov_len ? (void *)__sp_concretize((long)iov[i].iov_base) : 0;
-			}
-			return __sympath_host_writev(f->host_fd, parts, n);
+		 * (--batch-instructions). */
+		struct iovec parts[64];
+		for (int i = 0; i < n; i++) {
+			parts[i].iov_len = __sp_concretize(iov[i].iov_len);
+			parts[i].iov_base = parts[i].iov_len ? (void *)__sp_concretize((long)iov[i].iov_base) : 0;
 		}
+		return __sympath_host_writev(f->host_fd, parts, n);
 	}
 	for (int i = 0; i < n; i++) {
 		unsigned long len = __sp_concretize(iov[i].iov_len);
 		if (len == 0) continue;
-		long r = write ? __sp_write(fd, iov[i].iov_base, len) : __sp_read(fd, iov[i].iov_base, len);
+		long r = write ? write_file(f, iov[i].iov_base, len) : read_file(f, iov[i].iov_base, len);
 		if (r < 0) return total ? total : r;
 		total += r;
 		if ((unsigned long)r < len) break;

@@ -113,6 +113,29 @@ describe('file calls KLEE answers', () => {
   }, 120_000);
 });
 
+describe('KLEE parity of open(O_TRUNC) and --max-fail', () => {
+  test('O_TRUNC leaves a symbolic file as it is; O_EXCL without O_CREAT is EACCES (fixtures/open_trunc.c)', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'sympath-posix-'));
+    const r = await sympath(['run', '--output-dir', 'out', '--posix-runtime', join(FIXTURES, 'open_trunc.c'), '--sym-files', '1', '3'], cwd);
+    expect(r.code, r.stderr).toBe(0);
+    const stats = JSON.parse(readFileSync(join(cwd, 'out', 'stats.json'), 'utf8'));
+    expect(stats.errors).toEqual([]);
+    // the contents stayed symbolic: both sides of the test on the first byte are feasible
+    expect(r.stdout).toContain('contents kept: x');
+    expect(r.stdout).toContain('contents kept: other');
+    expect(r.stderr).toMatch(/O_TRUNC.*ignored as KLEE does/);
+  }, 120_000);
+
+  test('one readv() is one injectable call: it fails whole or not at all (fixtures/max_fail_calls.c)', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'sympath-posix-'));
+    const r = await sympath(['run', '--output-dir', 'out', '--posix-runtime', join(FIXTURES, 'max_fail_calls.c'), '--sym-stdin', '4', '--max-fail', '1'], cwd);
+    expect(r.code, r.stderr).toBe(0);
+    const stats = JSON.parse(readFileSync(join(cwd, 'out', 'stats.json'), 'utf8'));
+    expect(stats.errors).toEqual([]);
+    for (const line of ['read failed', 'readv failed', 'both succeeded']) expect(r.stdout).toContain(line);
+  }, 120_000);
+});
+
 describe('host files', () => {
   test('are read only when --allow-read names them, and never written', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'sympath-posix-'));
