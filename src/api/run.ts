@@ -49,6 +49,13 @@ export interface RunOptions {
   checkOvershift?: boolean;
   writeTestOutput?: boolean;
   dumpStatesOnHalt?: boolean;
+  /** .ktest files (seedFile) or folders of them (seedDir) whose paths the run follows first (KLEE's seeding). */
+  seedFile?: readonly string[];
+  seedDir?: readonly string[];
+  /** With seedFile/seedDir: stop when no path follows a seed any more (the CLI's --only-seed). */
+  onlySeed?: boolean;
+  /** The function the run starts in instead of main (the CLI's --entry-point). */
+  entryPoint?: string;
   exitOnError?: boolean;
   exitOnErrorType?: readonly string[];
   batchInstructions?: number;

@@ -151,8 +151,13 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   let module: Module;
   try {
     module = await d.loadModule(join(outDir, irName));
-    if (!module.functions.some((f) => f.name === 'main' && !f.isDeclaration)) {
-      throw new UserError(`sympath run: ${files.join(' ')}: no main function (the run starts at main, as KLEE's does)`);
+    const entry = flags.entryPoint ?? 'main';
+    if (!module.functions.some((f) => f.name === entry && !f.isDeclaration)) {
+      throw new UserError(
+        entry === 'main'
+          ? `sympath run: ${files.join(' ')}: no main function (the run starts at main, as KLEE's does; --entry-point names another)`
+          : `sympath run: ${files.join(' ')}: no function ${entry} defined (--entry-point ${entry})`,
+      );
     }
     const tooBig = globalsOverMemory(module, flags.maxMemory);
     if (tooBig) throw new UserError(`sympath run: ${files.join(' ')}: ${tooBig}`);
@@ -194,7 +199,9 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   if (flags.writeTestOutput) opts.writeTestOutput = true;
   if (flags.writeSmt2s) opts.writeSmt2s = true;
   if (environ) opts.environ = environ;
+  if (flags.entryPoint !== undefined && flags.entryPoint !== 'main') opts.entryPoint = flags.entryPoint;
   if (seeds.length > 0) opts.seeds = seeds;
+  if (flags.onlySeed) opts.onlySeed = true;
   if (flags.dumpStatesOnHalt === false) opts.dumpStatesOnHalt = false;
   const search = flags.driver !== undefined ? `driver:${flags.driver}` : describeSearch(opts.search);
   output.writeJson('run.json', {
@@ -209,6 +216,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     ir: irName,
     programArgs,
     ...(opts.environ ? { environ: opts.environ } : {}),
+    ...(opts.entryPoint ? { entryPoint: opts.entryPoint } : {}),
     ktestArgs,
     libc: flags.libc,
     posixRuntime: flags.posixRuntime === true,

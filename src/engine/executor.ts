@@ -194,8 +194,8 @@ export class Executor implements SearcherContext {
 
   async run(): Promise<RunResult> {
     // main, or musl's start-up code when the libc is linked (builtins/runtime-hooks.ts).
-    const main = prepareEntry(this.module);
-    if (!main) throw new Error('the program has no main function');
+    const main = prepareEntry(this.module, this.opts.entryPoint);
+    if (!main) throw new Error(`the program has no function ${this.opts.entryPoint ?? 'main'}`);
     const space = AddressSpace.empty();
     this.image.load(space);
     this.builtins.prepare(this, space);
@@ -208,9 +208,11 @@ export class Executor implements SearcherContext {
     const seeds = this.opts.seeds ?? [];
     if (seeds.length > 0) {
       const base = this.searcher.name;
-      this.searcher = new SeedSearcher(this.searcher, seeds, () =>
-        this.message(`seeding done: no live path follows any of the ${seeds.length} seed(s); the search goes on with ${base}`),
-      );
+      this.searcher = new SeedSearcher(this.searcher, seeds, () => {
+        if (!this.opts.onlySeed) return this.message(`seeding done: no live path follows any of the ${seeds.length} seed(s); the search goes on with ${base}`);
+        this.message(`seeding done: no live path follows any of the ${seeds.length} seed(s); stopping (--only-seed)`);
+        this.halt('only-seed');
+      });
     }
     const args = (this.env.mainArgs ?? defaultMainArgs)(this, initial, main);
     this.frames.enter(initial, main, args, null, { types: main.fnType.params });

@@ -44,8 +44,12 @@ export interface EngineOptions {
   programArgs: string[];
   /** main's envp (and musl's environ): NAME=VALUE strings, from --environ FILE; empty by default. */
   environ?: string[];
+  /** --entry-point: the function the run starts in (called as main is, after the libc's start-up); main by default. */
+  entryPoint?: string;
   /** --seed-file/--seed-dir: tests whose paths are followed first (KLEE's seeding; src/engine/seeds.ts). */
   seeds?: readonly Seed[];
+  /** --only-seed: halt ('only-seed') when seeding is done instead of going on with the search. */
+  onlySeed?: boolean;
   /** Files whose instructions count as "the program's own" for coverage (absolute paths). */
   programSourceFiles: string[];
   /** argv[0]; by default the module's source file name without its extension. */

@@ -22,6 +22,8 @@ export interface ProgramInfo {
   programName: string;
   /** main's environment as `sympath run --environ` gave it (NAME=VALUE), if it did. */
   environ?: string[];
+  /** The function the run started in when not main (`sympath run --entry-point`): the native build calls it from main. */
+  entryPoint?: string;
 }
 
 /** Overrides for a directory without run.json (KLEE's klee-out-N) or to change what counts. */
@@ -100,6 +102,7 @@ export function readProgramInfo(outDir: string, o: ProgramOverrides = {}, cwd = 
     posixRuntime: o.posixRuntime ?? run.posixRuntime === true,
     programName: baseName(sources[0]!),
     ...(strings(run.environ) ? { environ: strings(run.environ)! } : {}),
+    ...(typeof run.entryPoint === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(run.entryPoint) ? { entryPoint: run.entryPoint } : {}),
   };
 }
 

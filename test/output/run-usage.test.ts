@@ -28,7 +28,17 @@ describe('a module without main', () => {
     const cwd = scratch({ 'lib.c': 'int helper(int x) { return x + 1; }\n' });
     const r = await sympath(['run', ...libc, 'lib.c'], cwd);
     expect(r.code).toBe(1);
-    expect(r.stderr.trim()).toBe("sympath run: lib.c: no main function (the run starts at main, as KLEE's does)");
+    expect(r.stderr.trim()).toBe("sympath run: lib.c: no main function (the run starts at main, as KLEE's does; --entry-point names another)");
+    expect(readdirSync(cwd).sort()).toEqual(['lib.c']);
+  });
+});
+
+describe('--entry-point naming a function that is not there', () => {
+  it('is a user error: exit 1, one line, no output directory', async () => {
+    const cwd = scratch({ 'lib.c': 'int helper(int x) { return x + 1; }\n' });
+    const r = await sympath(['run', '--entry-point', 'helpr', 'lib.c'], cwd);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe('sympath run: lib.c: no function helpr defined (--entry-point helpr)');
     expect(readdirSync(cwd).sort()).toEqual(['lib.c']);
   });
 });

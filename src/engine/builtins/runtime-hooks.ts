@@ -57,10 +57,13 @@ function defined(m: Module, name: string): Func | undefined {
 
 /**
  * The function a run starts in: `__sympath_start` (argc, argv, envp) in a musl-linked module, else
- * `main`. For a musl-linked module, musl's allocator functions become declarations, so calls reach the
- * engine's built-ins (KLEE deletes those bodies the same way). Undefined when there is neither.
+ * `entry` (`main`, or `--entry-point`'s function). For a musl-linked module, musl's allocator functions
+ * become declarations, so calls reach the engine's built-ins (KLEE deletes those bodies the same way),
+ * and another entry point takes main's place in the start-up code's call of `__libc_start_main`, so it
+ * runs after the libc's initialisation with main's arguments, as KLEE's POSIX wrapper calls it.
+ * Undefined when there is neither.
  */
-export function prepareEntry(m: Module): Func | undefined {
+export function prepareEntry(m: Module, entry = 'main'): Func | undefined {
   const start = defined(m, MUSL_ENTRY);
   if (start) {
     for (const name of Object.keys(LIBC_OVERRIDES)) {
@@ -70,9 +73,17 @@ export function prepareEntry(m: Module): Func | undefined {
         f.blocks = [];
       }
     }
+    if (entry !== 'main') {
+      const target = defined(m, entry);
+      const main = m.symbols.get('main');
+      if (!target || !main) return undefined;
+      for (const block of start.blocks) {
+        for (const inst of block.instructions) inst.operands = inst.operands.map((v) => (v === main ? target : v));
+      }
+    }
     return start;
   }
-  return defined(m, 'main');
+  return defined(m, entry);
 }
 
 // ---------------------------------------------------------------------------------------------------
