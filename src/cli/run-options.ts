@@ -281,7 +281,7 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .option('--write-test-output', "keep each test's stdout and stderr as testNNNNNN.stdout and .stderr in the output directory")
     .option('--seed-file <file.ktest>', "follow this test's path first (KLEE's seeding; repeatable): its objects by position, zero-extended or truncated", collect, [])
     .option('--seed-dir <dir>', 'follow the paths of every .ktest in DIR first (repeatable), as --seed-file', collect, [])
-    .option('--only-seed', "with --seed-file/--seed-dir: stop when no path follows a seed any more (KLEE's option; the paths still alive get tests as at any halt)")
+    .option('--only-seed', "with --seed-file/--seed-dir: stop when no path follows a seed any more (KLEE's option; the paths still alive get tests, as on any halt)")
     .option('--environ <file>', "main's environment (envp, environ): one NAME=VALUE per line of FILE, as KLEE's --environ (default: empty); replay gives the native run the same")
     .option('--entry-point <name>', "the function the run starts in instead of main, as KLEE's option: it gets main's arguments (argc, argv, envp) after the C library's start-up; replay calls it the same way")
     .option('--write-smt2s', "write each test's path constraints as testNNNNNN.smt2 (standalone SMT-LIB 2, as KLEE's option)")

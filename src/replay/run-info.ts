@@ -100,7 +100,8 @@ export function readProgramInfo(outDir: string, o: ProgramOverrides = {}, cwd = 
     defines: o.defines ?? strings(run.defines) ?? [],
     programArgs: strings(run.programArgs) ?? [],
     posixRuntime: o.posixRuntime ?? run.posixRuntime === true,
-    programName: baseName(sources[0]!),
+    // argv[0] as the engine gave it: the first program file's name (a .bc's too), else the first source's
+    programName: baseName(strings(run.programFiles)?.[0] ?? sources[0]!),
     ...(strings(run.environ) ? { environ: strings(run.environ)! } : {}),
     ...(typeof run.entryPoint === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(run.entryPoint) ? { entryPoint: run.entryPoint } : {}),
   };
