@@ -22,6 +22,8 @@ export interface ProgramInfo {
   programName: string;
   /** main's environment as `sympath run --environ` gave it (NAME=VALUE), if it did. */
   environ?: string[];
+  /** Extra flags for the native compile and link (run.json `nativeCflags`: `-m32` for an ILP32 Test-Comp task). */
+  cflags?: string[];
 }
 
 /** Overrides for a directory without run.json (KLEE's klee-out-N) or to change what counts. */
@@ -100,6 +102,7 @@ export function readProgramInfo(outDir: string, o: ProgramOverrides = {}, cwd = 
     posixRuntime: o.posixRuntime ?? run.posixRuntime === true,
     programName: baseName(sources[0]!),
     ...(strings(run.environ) ? { environ: strings(run.environ)! } : {}),
+    cflags: strings(run.nativeCflags) ?? [],
   };
 }
 
