@@ -171,6 +171,10 @@ SYMPATH_NONDET(uint128, unsigned __int128)
  * a false one natively means the test does not fit this build, as for klee_assume. */
 __attribute__((weak)) void __VERIFIER_assume(int cond) { klee_assume(cond != 0); }
 
+/* sv-benchmarks' declared atomic-section markers: nothing to do in a sequential run. */
+__attribute__((weak)) void __VERIFIER_atomic_begin(void) {}
+__attribute__((weak)) void __VERIFIER_atomic_end(void) {}
+
 /* Reaching the error function is the finding (error kind reach-error): abort as a failed assertion does. */
 __attribute__((weak)) void reach_error(void) {
   fprintf(stderr, "sympath-replay: reach_error() reached\n");

@@ -14,6 +14,7 @@ interface TestcompFlags {
   dataModel?: DataModel;
   outputDir?: string;
   maxTime?: number;
+  maxTests?: number;
   search: string[];
   replay: boolean;
   json?: boolean;
@@ -40,10 +41,15 @@ export function register(program: Command): void {
         'natively (gcc, -m32 for ILP32) for gcov branch coverage, and write OUTDIR/testcomp.json.',
     )
     .argument('<task>', 'TASK.yml (or .yaml) or TASK.c')
-    .addOption(new Option('--property <p>', 'Cover-Error (stop at the first test reaching reach_error) or Cover-Branches (keep the tests that cover new code)').choices([...PROPERTIES]).default('coverage-error'))
+    .addOption(new Option('--property <p>', 'Cover-Error (stop at the first test reaching reach_error) or Cover-Branches (keep the tests whose native replay adds gcov branch coverage)').choices([...PROPERTIES]).default('coverage-error'))
     .addOption(new Option('--data-model <m>', "the data model (default: the task's options.data_model, LP64 for a .c)").choices(['ILP32', 'LP64']))
     .option('--output-dir <dir>', 'output directory (must not exist; default sympath-out-N)')
     .option('--max-time <s>', 'time budget of the exploration in seconds (0 = none)', seconds)
+    .option('--max-tests <n>', 'stop after this many tests (0 = none)', (v: string) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number >= 0.');
+      return n;
+    })
     .option('--search <name>', 'searcher, as for run (repeatable)', collect, [])
     .option('--no-replay', 'skip the native replay (no coverage figures)')
     .option('--json', 'print testcomp.json instead of the text summary')
@@ -56,6 +62,7 @@ export function register(program: Command): void {
           ...(flags.dataModel !== undefined ? { dataModel: flags.dataModel } : {}),
           ...(flags.outputDir !== undefined ? { outputDir: flags.outputDir } : {}),
           ...(flags.maxTime !== undefined ? { maxTime: flags.maxTime } : {}),
+          ...(flags.maxTests !== undefined ? { maxTests: flags.maxTests } : {}),
           search: flags.search,
           replay: flags.replay,
           producer: `sympath ${sympathVersion()}`,

@@ -28,6 +28,8 @@ export interface TestcompOptions {
   /** Seconds for the engine (0 = none). */
   maxTime?: number;
   search?: readonly string[];
+  /** Stop after this many tests (0 = none). */
+  maxTests?: number;
   /** Replay natively for coverage and reproduction (default true). */
   replay?: boolean;
   cwd?: string;
@@ -47,6 +49,7 @@ export interface TestcompResult {
   /** Seconds from the start of the command to the first reach-error test (wall and this process's CPU). */
   firstFinding: { wallSeconds: number; cpuSeconds: number } | null;
   haltReason: string;
+  /** Tests the engine wrote, and those in the test suite (Cover-Branches: those adding branch coverage). */
   tests: number;
   suiteTests: number;
   suiteZip: string;
@@ -79,6 +82,22 @@ function listTests(outDir: string): { ktest: string; errorKind: string | null }[
     .filter((n) => /^test\d+\.ktest$/.test(n))
     .sort()
     .map((n) => ({ ktest: join(outDir, n), errorKind: errs.get(n.replace(/\.ktest$/, '')) ?? null }));
+}
+
+/**
+ * Cover-Branches: the tests whose native run covered a branch no earlier test covered. Replay measures
+ * gcov's cumulative branch count after each test, in creation order (coverage.json's timeline); a test
+ * is kept when the count rose with it, so the kept tests cover exactly the branches all tests cover.
+ */
+function testsAddingBranches<T extends { ktest: string }>(tests: readonly T[], coverageJson: string): T[] {
+  const timeline = (JSON.parse(readFileSync(coverageJson, 'utf8')) as { timeline: { test: string; branchesCovered: number }[] }).timeline;
+  const adding = new Set<string>();
+  let before = 0;
+  for (const p of timeline) {
+    if (p.branchesCovered > before) adding.add(p.test);
+    before = Math.max(before, p.branchesCovered);
+  }
+  return tests.filter((t) => adding.has(basename(t.ktest)));
 }
 
 /** The program files `run` gets: the task's C files (LP64), or their i386 IR in `scratch` (ILP32). */
@@ -116,9 +135,10 @@ export async function runTestcompTask(o: TestcompOptions): Promise<TestcompResul
       libc: dataModel === 'ILP32' ? 'none' : 'musl',
       ...(o.maxTime !== undefined ? { maxTime: o.maxTime } : {}),
       ...(o.search !== undefined && o.search.length > 0 ? { search: o.search } : {}),
-      // Cover-Error needs one test that reaches reach_error: stop there. Cover-Branches keeps the tests
-      // of paths that covered new code, as KLEE does for Test-Comp (--only-output-states-covering-new).
-      ...(o.property === 'coverage-error' ? { exitOnErrorType: ['reach-error'] } : { onlyOutputStatesCoveringNew: true }),
+      // Cover-Error needs one test that reaches reach_error: stop there. Cover-Branches writes every
+      // path's test; native replay then keeps those that add branch coverage (testsAddingBranches).
+      ...(o.property === 'coverage-error' ? { exitOnErrorType: ['reach-error'] } : {}),
+      ...(o.maxTests !== undefined ? { maxTests: o.maxTests } : {}),
       onMessage: (line) => {
         if (firstFinding === null && /: reach-error: /.test(line)) {
           firstFinding = { wallSeconds: (performance.now() - t0) / 1000, cpuSeconds: cpuNow() - c0 };
@@ -133,20 +153,8 @@ export async function runTestcompTask(o: TestcompOptions): Promise<TestcompResul
   recordNativeBuild(outDir, task, dataModel);
 
   const tests = listTests(outDir);
-  const suite: SuiteTest[] = tests.map((t) => ({ inputs: testInputs(readKTest(t.ktest)), coversError: t.errorKind === 'reach-error' }));
-  const found = suite.some((t) => t.coversError);
-  const written = writeTestSuite(
-    outDir,
-    {
-      programFile: task.inputFiles[0]!,
-      specification: specification(task, o.property),
-      producer: o.producer,
-      architecture: dataModel === 'ILP32' ? '32bit' : '64bit',
-    },
-    suite,
-  );
-
   let replay: TestcompResult['replay'] = null;
+  let kept = tests;
   if (o.replay !== false && tests.length > 0) {
     const r: ReplayResult = await replayOutputDir(outDir, { html: false });
     const cov = r.json.coverage;
@@ -157,7 +165,20 @@ export async function runTestcompTask(o: TestcompOptions): Promise<TestcompResul
       linesCovered: cov.linesCovered,
       linesTotal: cov.linesTotal,
     };
+    if (o.property === 'coverage-branches') kept = testsAddingBranches(tests, r.files.coverageJson);
   }
+  const suite: SuiteTest[] = kept.map((t) => ({ inputs: testInputs(readKTest(t.ktest)), coversError: t.errorKind === 'reach-error' }));
+  const found = tests.some((t) => t.errorKind === 'reach-error');
+  const written = writeTestSuite(
+    outDir,
+    {
+      programFile: task.inputFiles[0]!,
+      specification: specification(task, o.property),
+      producer: o.producer,
+      architecture: dataModel === 'ILP32' ? '32bit' : '64bit',
+    },
+    suite,
+  );
   const result: TestcompResult = {
     task: task.file,
     property: o.property,
@@ -183,12 +204,12 @@ export function formatTestcompText(r: TestcompResult): string {
   const lines = [
     `sympath testcomp: ${basename(r.task)} (${r.property}, ${r.dataModel}): ${r.found ? 'reach_error reached' : 'reach_error not reached'}` +
       (r.errorExpected === null ? '' : ` (task: ${r.errorExpected ? 'reachable' : 'unreachable'})`),
-    `  tests: ${r.tests} (${r.haltReason}); test suite: ${r.suiteZip}`,
+    `  tests: ${r.tests} (${r.haltReason}); test suite: ${r.suiteTests} tests in ${r.suiteZip}`,
   ];
   if (r.firstFinding) lines.push(`  first finding after ${r.firstFinding.wallSeconds.toFixed(2)} s wall, ${r.firstFinding.cpuSeconds.toFixed(2)} s CPU (this process)`);
   if (r.replay) {
     lines.push(
-      `  native replay: reach_error ${r.replay.reproduced ? 'reproduced' : 'not reproduced'}; branches ${r.replay.branchesCovered}/${r.replay.branchesTotal}, lines ${r.replay.linesCovered}/${r.replay.linesTotal}`,
+      `  native replay: ${r.found ? `reach_error ${r.replay.reproduced ? 'reproduced' : 'NOT reproduced'}` : 'no reach_error test to reproduce'}; branches ${r.replay.branchesCovered}/${r.replay.branchesTotal}, lines ${r.replay.linesCovered}/${r.replay.linesTotal}`,
     );
   }
   return `${lines.join('\n')}\n`;
