@@ -75,6 +75,9 @@ const nondet: Builtin = (c) => {
     return norm(B.extract(v, 0, 1));
   }
   if (t.kind === 'int' && t.bits !== bytes * 8) return norm(B.extract(v, 0, t.bits));
+  // The engine keeps every pointer in a 64-bit register (ops/lanes.ts bitWidth); an ILP32 module's
+  // 4-byte pointer input is widened, as a load of a 4-byte pointer is.
+  if (t.kind === 'ptr' && bytes < 8) return norm(B.zext(v, 64));
   return norm(v);
 };
 
