@@ -10,6 +10,6 @@ int main(void) {
   void *p = __VERIFIER_nondet_pointer();
   if (sizeof(p) != 4 || sizeof(l) != 4) reach_error();
   if (l > 0 && l + 0LL > 2147483647LL) reach_error();
-  (void)p;
+  if (p == (void *)0 && l == 12345) return 1;
   return 0;
 }
