@@ -7,9 +7,11 @@
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readKTest } from '../../src/engine/ktest.js';
+import { schemaPath } from '../../src/index.js';
 import { runTestcompTask, type TestcompResult } from '../../src/testcomp/run-task.js';
 import type { DataModel, TestcompProperty } from '../../src/testcomp/task.js';
 import { dtdErrors, removeTempDirs, tasksDir, tempDir } from './helpers.js';
@@ -80,7 +82,15 @@ describe('sympath testcomp', () => {
     const hit = suiteOf(r).find((t) => t.coversError)!;
     expect(hit).toEqual({ coversError: true, inputs: ['4294967295'], types: ['unsigned long'] });
     expect(readFileSync(join(r.outputDir, 'test-suite', 'metadata.xml'), 'utf8')).toContain('<architecture>32bit</architecture>');
-    expect(JSON.parse(readFileSync(join(r.outputDir, 'run.json'), 'utf8')).nativeCflags).toEqual(['-m32']);
+    const runJson = JSON.parse(readFileSync(join(r.outputDir, 'run.json'), 'utf8'));
+    expect(runJson.nativeCflags).toEqual(['-m32']);
+    const ajv = new Ajv2020({ allErrors: true });
+    const validRun = ajv.compile(JSON.parse(readFileSync(schemaPath('run'), 'utf8')));
+    expect(validRun(runJson) ? '' : ajv.errorsText(validRun.errors)).toBe('');
+    const validStats = ajv.compile(JSON.parse(readFileSync(schemaPath('stats'), 'utf8')));
+    const stats = JSON.parse(readFileSync(join(r.outputDir, 'stats.json'), 'utf8'));
+    expect(validStats(stats) ? '' : ajv.errorsText(validStats.errors)).toBe('');
+    expect(JSON.stringify(stats)).toContain('reach-error');
     // The same task as LP64: unsigned long is 64 bits, the sum does not wrap, nothing is found.
     const lp64 = await runTask('ilp32-wrap', 'coverage-error', 'LP64');
     expect(lp64.found).toBe(false);
