@@ -35,7 +35,8 @@ export class Frames {
 
   /** Calls `fn` (defined, or a built-in) with `args` from the current frame of `s`. */
   call(s: ExecutionState, fn: Func, args: Val[], site: CallSite, info: ArgInfo): void | Promise<void> {
-    // reach_error is a built-in even where the task defines it (Test-Comp's error function).
+    // reach_error is a built-in even where the task defines it (Test-Comp's error function); prepareEntry
+    // makes it a declaration, and this holds for a module run without it (the concolic drivers).
     if (!fn.isDeclaration && !PREEMPTED_DEFINITIONS.has(fn.name)) {
       this.enter(s, fn, args, site, info);
       return;
