@@ -40,6 +40,9 @@ required=(
   aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu
   /usr/aarch64-linux-gnu/include/stdio.h:libc6-dev-arm64-cross
   qemu-aarch64:qemu-user
+  /usr/lib/gcc/x86_64-linux-gnu/12/32/libgcc.a:gcc-multilib
+  qemu-i386:qemu-user
+  xmllint:libxml2-utils
 )
 # Wanted but not essential: clang-14 makes typed-pointer IR for the parser's compatibility test.
 optional=(
@@ -76,7 +79,7 @@ fi
 if ! command -v npm >/dev/null 2>&1; then need+=(npm); fi
 
 if [ ${#need[@]} -eq 0 ] && [ ${#want[@]} -eq 0 ]; then
-  say "system packages: all present (clang-19, llvm-19, lld-19, gcc, z3, csmith, gcovr, lcov, aarch64 gcc, qemu, clang-14)"
+  say "system packages: all present (clang-19, llvm-19, lld-19, gcc, z3, csmith, gcovr, lcov, aarch64 gcc, qemu, gcc-multilib, xmllint, clang-14)"
 else
   sudo=()
   if [ "$(id -u)" -ne 0 ]; then

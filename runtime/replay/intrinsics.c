@@ -120,6 +120,75 @@ void klee_make_symbolic(void *addr, size_t nbytes, const char *name) {
   next_object++;
 }
 
+/* ---- The SV-COMP / Test-Comp input model (src/engine/builtins/testcomp.ts) -----------------------
+ * Each __VERIFIER_nondet_<kind>() call takes the test's next object, which the engine named
+ * "nondet_<kind>#<n>" with n its 1-based position among the test's objects. Weak definitions: a task
+ * that defines one of these itself keeps its own (the engine runs the task's definition too). */
+
+static void nondet(void *addr, size_t nbytes, const char *kind) {
+  load_test();
+  unsigned i = next_object;
+  while (i < test->num_objects && skipped && skipped[i]) i++;
+  char name[96];
+  snprintf(name, sizeof name, "nondet_%s#%u", kind, i + 1);
+  klee_make_symbolic(addr, nbytes, name);
+}
+
+#define SYMPATH_NONDET(kind, type)                                                                  \
+  __attribute__((weak)) type __VERIFIER_nondet_##kind(void) {                                       \
+    type v;                                                                                         \
+    nondet(&v, sizeof v, #kind);                                                                    \
+    return v;                                                                                       \
+  }
+__attribute__((weak)) _Bool __VERIFIER_nondet_bool(void) {
+  unsigned char b;
+  nondet(&b, 1, "bool");
+  return b != 0;
+}
+SYMPATH_NONDET(char, char)
+SYMPATH_NONDET(schar, signed char)
+SYMPATH_NONDET(uchar, unsigned char)
+SYMPATH_NONDET(short, short)
+SYMPATH_NONDET(ushort, unsigned short)
+SYMPATH_NONDET(int, int)
+SYMPATH_NONDET(uint, unsigned int)
+SYMPATH_NONDET(unsigned, unsigned int)
+SYMPATH_NONDET(long, long)
+SYMPATH_NONDET(ulong, unsigned long)
+SYMPATH_NONDET(longlong, long long)
+SYMPATH_NONDET(ulonglong, unsigned long long)
+SYMPATH_NONDET(size_t, size_t)
+SYMPATH_NONDET(pointer, void *)
+SYMPATH_NONDET(float, float)
+SYMPATH_NONDET(double, double)
+SYMPATH_NONDET(u8, unsigned char)
+SYMPATH_NONDET(u16, unsigned short)
+SYMPATH_NONDET(u32, unsigned int)
+SYMPATH_NONDET(u64, unsigned long long)
+#ifdef __SIZEOF_INT128__
+SYMPATH_NONDET(int128, __int128)
+SYMPATH_NONDET(uint128, unsigned __int128)
+#endif
+#undef SYMPATH_NONDET
+
+/* The engine ends a path whose assumption cannot hold silently; a test's values always satisfy it, so
+ * a false one natively means the test does not fit this build, as for klee_assume. */
+__attribute__((weak)) void __VERIFIER_assume(int cond) { klee_assume(cond != 0); }
+
+/* sv-benchmarks' declared atomic-section markers: nothing to do in a sequential run. */
+__attribute__((weak)) void __VERIFIER_atomic_begin(void) {}
+__attribute__((weak)) void __VERIFIER_atomic_end(void) {}
+
+/* Reaching the error function is the finding (error kind reach-error): abort as a failed assertion does. */
+__attribute__((weak)) void reach_error(void) {
+  fprintf(stderr, "sympath-replay: reach_error() reached\n");
+  abort();
+}
+__attribute__((weak)) void __VERIFIER_error(void) {
+  fprintf(stderr, "sympath-replay: __VERIFIER_error() reached\n");
+  abort();
+}
+
 /* sympath.h's output mark (PESO's criterion): nothing to do when a test is replayed natively. */
 void sympath_output(const void *ptr, size_t size, const char *name) {
   (void)ptr;

@@ -28,6 +28,7 @@ const COMMANDS: readonly (readonly [string, () => Promise<{ register: Register }
   ['signature', () => import('./signature.js')],
   ['augment', () => import('./augment.js')],
   ['debug-regression', () => import('./debug-regression.js')],
+  ['testcomp', () => import('./testcomp.js')],
 ];
 
 export async function runCli(argv: string[]): Promise<void> {

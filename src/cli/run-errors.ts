@@ -11,7 +11,7 @@ export const EXIT_ON_ERROR = 5;
 /** KLEE's --exit-on-error-type names (its TerminateReason) and the sympath error kinds each covers. */
 export const KLEE_ERROR_TYPES: Readonly<Record<string, readonly string[]>> = {
   Abort: ['abort'],
-  Assert: ['assert'],
+  Assert: ['assert', 'reach-error'],
   Exec: ['exec'],
   External: ['exec'],
   Free: ['invalid-free', 'double-free'],
@@ -26,7 +26,7 @@ export const KLEE_ERROR_TYPES: Readonly<Record<string, readonly string[]>> = {
 /** The error kinds (DESIGN.md) --exit-on-error-type accepts besides KLEE's names. */
 export const ERROR_KINDS = [
   'abort', 'assert', 'div-by-zero', 'out-of-bounds', 'null-deref', 'use-after-free', 'double-free',
-  'invalid-free', 'overshift', 'unreachable', 'stack-overflow', 'user', 'exec', 'model',
+  'invalid-free', 'overshift', 'unreachable', 'stack-overflow', 'reach-error', 'user', 'exec', 'model',
 ] as const;
 
 /** The sympath kinds named by --exit-on-error-type values (KLEE's names or sympath's kinds); throws on others. */

@@ -44,11 +44,19 @@ function build(t: Type): TypedAccess {
 
 function scalar(w: number, n: number): TypedAccess {
   const exact = w === n * 8;
+  // A register narrower than its bytes (i1 in one byte) is cut on a read and zero-extended on a write;
+  // one wider (a pointer, always 64 bits in a register, stored in 4 bytes by an ILP32 module) the other
+  // way round.
   const fit = (v: bigint | Expr): Scalar => {
     if (exact) return v;
-    return typeof v === 'bigint' ? BigInt.asUintN(w, v) : norm(B.extract(v, 0, w));
+    if (typeof v === 'bigint') return BigInt.asUintN(w, v);
+    return norm(w < n * 8 ? B.extract(v, 0, w) : B.zext(v, w));
   };
-  const widen = (v: Scalar): Scalar => (exact || typeof v === 'bigint' ? v : B.zext(v, n * 8));
+  const widen = (v: Scalar): Scalar => {
+    if (exact) return v;
+    if (typeof v === 'bigint') return w < n * 8 ? v : BigInt.asUintN(n * 8, v);
+    return w < n * 8 ? B.zext(v, n * 8) : B.extract(v, 0, n * 8);
+  };
   if (exact) {
     return {
       size: n,

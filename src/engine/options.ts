@@ -14,6 +14,7 @@ export type ErrorKind =
   | 'overshift'
   | 'unreachable'
   | 'stack-overflow'
+  | 'reach-error'
   | 'user'
   | 'exec'
   | 'model';

@@ -91,3 +91,15 @@ export function target(arch: Arch): Target {
 export function isArch(s: string): s is Arch {
   return (ARCHES as readonly string[]).includes(s);
 }
+
+/**
+ * The target for a program built with extra flags (run.json `nativeCflags`): a `-m32` build on x86-64
+ * (an ILP32 Test-Comp task) runs under qemu-i386 when it is installed, since a kernel without IA32
+ * emulation (this machine class's) cannot exec i386 binaries at all; without qemu-i386 it runs directly.
+ */
+export function targetFor(t: Target, cflags: readonly string[]): Target {
+  if (t.arch !== 'x86_64' || !cflags.includes('-m32')) return t;
+  const qemu = onPath('qemu-i386');
+  if (qemu === undefined) return { ...t, describe: 'gcc -m32, run natively' };
+  return { ...t, runner: [qemu], argv0Flag: '-0', describe: 'gcc -m32, run under qemu-i386' };
+}

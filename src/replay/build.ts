@@ -84,12 +84,21 @@ export interface BuildVariant {
   runtimeObjects?: readonly string[];
 }
 
+/**
+ * Debian's gcc-multilib has no /usr/include/i386-linux-gnu: a `-m32` build finds glibc's headers but not
+ * the kernel's <asm/...>, which linux-libc-dev installs bi-arch under the x86-64 triple only. Searched
+ * last, so nothing else is shadowed.
+ */
+function multilibIncludes(cflags: readonly string[], t: Target): string[] {
+  return cflags.includes('-m32') && t.arch === 'x86_64' ? ['-idirafter', '/usr/include/x86_64-linux-gnu'] : [];
+}
+
 /** Builds the program into `dir` (emptied first: old .gcda files must not count). */
 export async function buildNative(program: ProgramInfo, t: Target, dir: string, sanitize: boolean, variant: BuildVariant = {}): Promise<NativeBuild> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'obj'), { recursive: true });
   mkdirSync(join(dir, 'bin'));
-  const common = ['-O0', '-g', '-w'];
+  const common = ['-O0', '-g', '-w', ...(program.cflags ?? []), ...multilibIncludes(program.cflags ?? [], t)];
   const coverage = variant.coverage !== false ? ['--coverage'] : [];
   const programFlags = [
     ...coverage,
@@ -120,7 +129,7 @@ export async function buildNative(program: ProgramInfo, t: Target, dir: string, 
   const binary = join(dir, 'bin', program.programName);
   // Always linked with --coverage: the replay library calls libgcov's __gcov_dump (harmless when no
   // object is instrumented).
-  const linkFlags = ['--coverage', ...(sanitize ? SANITIZE_FLAGS : TRAP_FLAGS)];
+  const linkFlags = ['--coverage', ...(program.cflags ?? []), ...(sanitize ? SANITIZE_FLAGS : TRAP_FLAGS)];
   await run(t.cc, [...linkFlags, ...objects.map((o) => o.object), ...runtimeObjects, '-o', binary, '-lm'], dir, `linking the native build for ${t.arch}`);
   return {
     dir,

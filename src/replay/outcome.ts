@@ -18,6 +18,8 @@
 //                          too: KLEE's 8192 frames are fewer than 8 MB of small frames); ASan stack-overflow
 //   user                   SIGABRT (klee_report_error and invalid klee_range abort in the replay library);
 //                          a provably false klee_assume: the library's assume-violation exit (75)
+//   reach-error            SIGABRT (sv-benchmarks' reach_error calls __assert_fail; where the task only
+//                          declares it, the replay library's reach_error aborts)
 //   exec, model            not reproducible: engine limits, not failures of the program
 
 import type { Arch } from './arch.js';
@@ -66,6 +68,7 @@ const EXPECT: Record<string, Expectation> = {
   },
   'stack-overflow': { signals: ['SIGSEGV', 'SIGBUS'], reports: [/AddressSanitizer: stack-overflow/], looksLike: 'SIGSEGV (the stack runs out)' },
   user: { signals: ['SIGABRT'], reports: [], looksLike: 'SIGABRT (klee_report_error aborts natively)' },
+  'reach-error': { signals: ['SIGABRT'], reports: [], looksLike: "SIGABRT (the task's reach_error asserts; the replay library's aborts)" },
 };
 
 /** KLEE's .err suffixes, as the sympath kind whose native failure they share. */

@@ -13,7 +13,7 @@
 import { cpSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readKTest, type KTest } from '../engine/ktest.js';
-import { target, type Arch, type Target } from './arch.js';
+import { target, targetFor, type Arch, type Target } from './arch.js';
 import { replayOnBinary } from './binary.js';
 import { buildNative, type NativeBuild } from './build.js';
 import { writeCoverageFiles, writeHtmlReport, type CoverageJson } from './coverage-report.js';
@@ -209,7 +209,7 @@ export async function replayOutputDir(outDir: string, opts: ReplayOptions = {}):
   if (!(timeoutSeconds > 0)) throw new ReplayError('sympath replay: --timeout must be a number of seconds > 0');
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ReplayError(`sympath replay: ${outDir}: no such directory`);
   const program = readProgramInfo(dir, opts);
-  const t = target(arch);
+  const t = targetFor(target(arch), program.cflags ?? []);
   const replayDir = join(dir, `replay-${arch}${sanitize ? '-sanitize' : ''}`);
   const { tests, reportDir } = selectTests(dir, replayDir, opts.only, outDir);
   mkdirSync(replayDir, { recursive: true });

@@ -24,6 +24,8 @@ export interface ProgramInfo {
   environ?: string[];
   /** The function the run started in when not main (`sympath run --entry-point`): the native build calls it from main. */
   entryPoint?: string;
+  /** Extra flags for the native compile and link (run.json `nativeCflags`: `-m32` for an ILP32 Test-Comp task). */
+  cflags?: string[];
 }
 
 /** Overrides for a directory without run.json (KLEE's klee-out-N) or to change what counts. */
@@ -104,6 +106,7 @@ export function readProgramInfo(outDir: string, o: ProgramOverrides = {}, cwd = 
     programName: baseName(strings(run.programFiles)?.[0] ?? sources[0]!),
     ...(strings(run.environ) ? { environ: strings(run.environ)! } : {}),
     ...(typeof run.entryPoint === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(run.entryPoint) ? { entryPoint: run.entryPoint } : {}),
+    cflags: strings(run.nativeCflags) ?? [],
   };
 }
 

@@ -11,6 +11,7 @@ import { LLVM_INT } from './llvm-int.js';
 import { LLVM_MEMORY } from './llvm-memory.js';
 import { RUNTIME_HOOKS } from './runtime-hooks.js';
 import { SETJMP } from './setjmp.js';
+import { TESTCOMP, testcompByPrefix } from './testcomp.js';
 import type { AddressSpace } from '../../memory/address-space.js';
 import type { Executor } from '../executor.js';
 import { CTYPE_FUNCTIONS, CTYPE_TABLES, setupCtype } from './libc-ctype.js';
@@ -23,7 +24,7 @@ export class BuiltinTable {
   private readonly data = new Map<string, bigint>();
 
   constructor() {
-    for (const family of [KLEE, HEAP, STDIO, STRING, CTYPE_TABLES, LLVM_MEMORY, LLVM_INT, LLVM_FLOAT, SETJMP, RUNTIME_HOOKS]) {
+    for (const family of [KLEE, HEAP, STDIO, STRING, CTYPE_TABLES, LLVM_MEMORY, LLVM_INT, LLVM_FLOAT, SETJMP, RUNTIME_HOOKS, TESTCOMP]) {
       for (const [name, fn] of Object.entries(family)) this.table.set(name, fn);
     }
   }
@@ -52,7 +53,7 @@ export class BuiltinTable {
   lookup(name: string): Builtin | null {
     const exact = this.table.get(name);
     if (exact) return exact;
-    if (!name.startsWith('llvm.')) return null;
+    if (!name.startsWith('llvm.')) return testcompByPrefix(name);
     let n = name;
     for (let dot = n.lastIndexOf('.'); dot > 4; dot = n.lastIndexOf('.')) {
       n = n.slice(0, dot);
