@@ -34,6 +34,8 @@ export interface RunFlags {
   onlyOutputStatesCoveringNew?: boolean;
   emitAllErrors?: boolean;
   checkOvershift?: boolean;
+  /** --fp: floating point with symbolic operands, 'symbolic' (default) or 'concrete' (KLEE's). */
+  fp: 'symbolic' | 'concrete';
   batchInstructions: number;
   batchTime: number;
   posixRuntime?: boolean;
@@ -210,6 +212,7 @@ export function engineOptions(flags: RunFlags, programArgs: string[], programSou
     onlyOutputStatesCoveringNew: flags.onlyOutputStatesCoveringNew === true,
     emitAllErrors: flags.emitAllErrors === true,
     checkOvershift: flags.checkOvershift === true,
+    fp: flags.fp ?? 'symbolic',
     programArgs,
     programSourceFiles,
     subpathTies: flags.subpathTies ?? 'random',
@@ -260,6 +263,11 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .option('--exit-on-error', 'stop at the first error found (exit code 5; tests and stats.json written)')
     .option('--exit-on-error-type <kind>', "stop at the first error of this kind (repeatable): KLEE's names (Abort, Assert, Ptr, Free, …) or sympath's kinds (div-by-zero, …); exit code 5", collect, [])
     .option('--check-overshift', 'report shifts by the bit width or more as errors')
+    .addOption(
+      new Option('--fp <mode>', "float and double with symbolic operands: 'symbolic' (IEEE-754 in Z3's floating-point theory, rounding to nearest even) or 'concrete' (one value, as KLEE)")
+        .choices(['symbolic', 'concrete'])
+        .default('symbolic'),
+    )
     .option('--batch-instructions <n>', 'run a selected state for this many instructions before selecting again', count, 0)
     .addOption(
       new Option('--subpath-ties <mode>', "how subpath:N breaks ties: 'random' (seeded) or 'latest' (the newest state, as DFS)")

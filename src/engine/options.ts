@@ -38,6 +38,11 @@ export interface EngineOptions {
   onlyOutputStatesCoveringNew: boolean;
   emitAllErrors: boolean;
   checkOvershift: boolean;
+  /**
+   * Floating point with symbolic operands (float, double): 'symbolic' builds IEEE-754 expressions for
+   * Z3's floating-point theory, 'concrete' concretises the operand as KLEE does. Default 'symbolic'.
+   */
+  fp?: 'symbolic' | 'concrete';
   /** Bound on objects a symbolic pointer may resolve to before the state ends with a model error. */
   maxSymbolicPointerTargets: number;
   /** Program arguments after the program file (argv[1..]); the POSIX model interprets --sym-* ones. */
