@@ -1,6 +1,6 @@
 // Allocations of a symbolic size (malloc, calloc, realloc, alloca of a symbolic count): which concrete
-// sizes are explored, each on a path of its own (issue 23 item 4; the decision is in
-// src/engine/SYMBOLIC-SIZES.md). KLEE takes one size (a small example) and reports the rest as a
+// sizes are explored, each on a path of its own (issue 23 item 4; the decision and its
+// reasons are in src/engine/README.md). KLEE takes one size (a small example) and reports the rest as a
 // "concretized symbolic size" model error, so a bug that needs a larger buffer is never reached. Here:
 //   - the minimal feasible size, then sizes at least doubling (the least feasible size >= 2x the last),
 //     and the maximal feasible size — `--sym-alloc-sizes N` sizes in all (default 4; 1 = KLEE's one);
