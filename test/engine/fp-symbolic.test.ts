@@ -9,8 +9,12 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, root, tempDir } from '../replay/helpers.js';
+import { closeSolver, moduleOf, run } from './helpers.js';
 
-afterAll(removeTempDirs);
+afterAll(async () => {
+  removeTempDirs();
+  await closeSolver();
+});
 
 const bin = join(root, 'bin', 'sympath.mjs');
 const fixtures = join(root, 'test', 'fixtures', 'fp');
@@ -83,4 +87,31 @@ describe('symbolic floating point (sympath run + sympath replay)', () => {
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/--fp.*fast|fast.*--fp|Allowed choices are symbolic, concrete/);
   });
+
+  it('llvm.fmuladd (clang -O0 for a*b+c) is symbolic, unfused: x*3.0+1.0 == 7.0 is found; float rounds twice', async () => {
+    const src = `#include <klee/klee.h>
+#include <stdlib.h>
+int main(void) {
+  double x;
+  klee_make_symbolic(&x, sizeof x, "x");
+  double y = x * 3.0 + 1.0;
+  if (y == 7.0) abort();
+  return 0;
+}`;
+    const o = await run(moduleOf({ text: src }));
+    const err = o.tests.find((t) => t.error)!;
+    expect(err.error!.kind).toBe('abort');
+    const x = new DataView(Uint8Array.from(err.objects[0]!.bytes).buffer).getFloat64(0, true);
+    expect(x * 3.0 + 1.0).toBe(7.0);
+    expect(o.messages.some((m) => /concretised symbolic floating-point/.test(m))).toBe(false);
+    // concretely: a float multiply-add rounds the product to float first (mulss, addss), unlike a fused
+    // one: (1 + 2^-12)^2 - 1 is 2^-11 + 2^-24 exactly, but the rounded product loses the 2^-24.
+    const concrete = `int main(void) {
+  volatile float a = 1.0f + 0x1p-12f, m = -1.0f;
+  float r = a * a + m;
+  return r == 0x1p-11f ? 1 : r == 0x1p-11f + 0x1p-24f ? 2 : 3;
+}`;
+    const c = await run(moduleOf({ text: concrete }));
+    expect(c.tests.map((t) => t.exitCode)).toEqual([1]);
+  }, 120_000);
 });
