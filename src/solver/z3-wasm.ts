@@ -74,7 +74,7 @@ export class Z3Wasm implements CoreSolver, Deadline {
   /** The floating-point term algebra (fp-encode.ts), made on the first float node. */
   private fp: FpAlgebra<Ast> | null = null;
   /** Queries with floating-point nodes go to `fpSolver` (the tactic pipeline; made on first use). */
-  private readonly floatUse = new FloatUse();
+  private floatUse = new FloatUse();
   private fpSolver: any = null;
   private closed = false;
 
@@ -277,6 +277,7 @@ export class Z3Wasm implements CoreSolver, Deadline {
     for (const a of this.updateMemo.values()) this.Z3.dec_ref(this.ctx, a);
     this.memo.clear();
     this.updateMemo.clear();
+    this.floatUse = new FloatUse(); // bounded with the memo it sits beside
   }
 
   // -------------------------------------------------------------------------------------------
