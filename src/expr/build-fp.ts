@@ -40,6 +40,8 @@ export function fpConvert(kind: Kind, a: Expr, width: number): Expr {
     case Kind.FpToSI:
     case Kind.FpToUI:
       floatWidth('fptoi', a);
+      // width 1 is a Bool to the solver; the encoding gives bit-vectors (the engine concretises i1)
+      if (width < 2 && !a.isConst) throw new Error(`fptoi: a symbolic result must be 2 bits or more, not ${width}`);
       break;
     case Kind.SIToFp:
     case Kind.UIToFp:

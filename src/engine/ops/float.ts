@@ -193,7 +193,8 @@ function compileConvert(inst: Instruction, c: FunctionCompiler): Step {
       const from = floatFormat(src);
       const w = bitWidth(dst);
       const signed = inst.op === 'fptosi';
-      const sym: Symbolic = symbolicFormat(src) ? ([x]) => fpConvert(signed ? Kind.FpToSI : Kind.FpToUI, x!, w) : null;
+      // (to i1: concretised — a width-1 expression is a Bool to the solver, not a bit-vector result)
+      const sym: Symbolic = symbolicFormat(src) && w > 1 ? ([x]) => fpConvert(signed ? Kind.FpToSI : Kind.FpToUI, x!, w) : null;
       return floatStep(inst, c, 1, ([x]) => floatToInt(from.decode(x!), w, signed), sym);
     }
     default: {
