@@ -47,6 +47,10 @@ export interface RunOptions {
   onlyOutputStatesCoveringNew?: boolean;
   emitAllErrors?: boolean;
   checkOvershift?: boolean;
+  /** As --fp: floats with symbolic operands as IEEE-754 expressions ('symbolic', default) or concretised. */
+  fp?: 'symbolic' | 'concrete';
+  /** As --sym-alloc-sizes: sizes explored per allocation of a symbolic size (default 4). */
+  symAllocSizes?: number;
   writeTestOutput?: boolean;
   dumpStatesOnHalt?: boolean;
   /** .ktest files (seedFile) or folders of them (seedDir) whose paths the run follows first (KLEE's seeding). */

@@ -3,6 +3,7 @@
 
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from '../engine/options.js';
+import { DEFAULT_SYM_ALLOC_SIZES } from '../engine/symbolic-sizes.js';
 import { searcherHelp, SUBPATH_COMBINED, SUBPATH_COMBINED_LENGTHS, UnknownSearcherError, validateSearcherNames } from '../search/index.js';
 import { DEFAULT_BACKEND } from '../solver/solver.js';
 import { activePruners, driverManifests, prunerManifests, TECHNIQUES } from '../strategies/registry.js';
@@ -34,6 +35,10 @@ export interface RunFlags {
   onlyOutputStatesCoveringNew?: boolean;
   emitAllErrors?: boolean;
   checkOvershift?: boolean;
+  /** --fp: floating point with symbolic operands, 'symbolic' (default) or 'concrete' (KLEE's). */
+  fp: 'symbolic' | 'concrete';
+  /** --sym-alloc-sizes: sizes explored per allocation of a symbolic size (default 4). */
+  symAllocSizes: number;
   batchInstructions: number;
   batchTime: number;
   posixRuntime?: boolean;
@@ -103,6 +108,11 @@ function libcName(value: string): string {
 
 function count(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number >= 0.');
+  return Number(value);
+}
+
+function positiveCount(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a whole number >= 1.');
   return Number(value);
 }
 
@@ -214,6 +224,8 @@ export function engineOptions(flags: RunFlags, programArgs: string[], programSou
     onlyOutputStatesCoveringNew: flags.onlyOutputStatesCoveringNew === true,
     emitAllErrors: flags.emitAllErrors === true,
     checkOvershift: flags.checkOvershift === true,
+    fp: flags.fp ?? 'symbolic',
+    symAllocSizes: flags.symAllocSizes ?? DEFAULT_SYM_ALLOC_SIZES,
     programArgs,
     programSourceFiles,
     subpathTies: flags.subpathTies ?? 'random',
@@ -264,6 +276,12 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .option('--exit-on-error', 'stop at the first error found (exit code 5; tests and stats.json written)')
     .option('--exit-on-error-type <kind>', "stop at the first error of this kind (repeatable): KLEE's names (Abort, Assert, Ptr, Free, …) or sympath's kinds (div-by-zero, …); exit code 5", collect, [])
     .option('--check-overshift', 'report shifts by the bit width or more as errors')
+    .addOption(
+      new Option('--fp <mode>', "float and double with symbolic operands: 'symbolic' (IEEE-754 in Z3's floating-point theory, rounding to nearest even) or 'concrete' (one value, as KLEE)")
+        .choices(['symbolic', 'concrete'])
+        .default('symbolic'),
+    )
+    .option('--sym-alloc-sizes <n>', 'sizes explored, each on its own path, per malloc/calloc/realloc/alloca of a symbolic size: the minimal one, larger ones (at least doubling), the maximal one; the rest ends with a model error (1 = one size, as KLEE)', positiveCount, DEFAULT_SYM_ALLOC_SIZES)
     .option('--batch-instructions <n>', 'run a selected state for this many instructions before selecting again', count, 0)
     .addOption(
       new Option('--subpath-ties <mode>', "how subpath:N breaks ties: 'random' (seeded) or 'latest' (the newest state, as DFS)")

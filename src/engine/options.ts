@@ -39,6 +39,16 @@ export interface EngineOptions {
   onlyOutputStatesCoveringNew: boolean;
   emitAllErrors: boolean;
   checkOvershift: boolean;
+  /**
+   * Floating point with symbolic operands (float, double): 'symbolic' builds IEEE-754 expressions for
+   * Z3's floating-point theory, 'concrete' concretises the operand as KLEE does. Default 'symbolic'.
+   */
+  fp?: 'symbolic' | 'concrete';
+  /**
+   * Sizes explored per allocation of a symbolic size (malloc, calloc, realloc, alloca of a symbolic
+   * count): the minimal one, larger ones, the maximal one (engine/symbolic-sizes.ts). Default 4; 1 = one.
+   */
+  symAllocSizes?: number;
   /** Bound on objects a symbolic pointer may resolve to before the state ends with a model error. */
   maxSymbolicPointerTargets: number;
   /** Program arguments after the program file (argv[1..]); the POSIX model interprets --sym-* ones. */

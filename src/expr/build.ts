@@ -5,7 +5,8 @@
 //
 // Widths are checked: a mismatch is a bug in the caller and throws at once, never a wrong formula.
 
-import { ArrayDecl, Expr, Kind, UpdateNode, intern, internConst, internUpdate, mask, truncate } from './expr.js';
+import { ArrayDecl, Expr, Kind, UpdateNode, intern, internConst, internUpdate, isFloatKind, mask, truncate } from './expr.js';
+import { fpMake } from './build-fp.js';
 import { evalOp, sextValue } from './eval-op.js';
 import * as S from './simplify.js';
 
@@ -426,6 +427,8 @@ export function make(kind: Kind, width: number, kids: readonly Expr[], offset = 
     case Kind.Ule: return ule(a, b);
     case Kind.Slt: return slt(a, b);
     case Kind.Sle: return sle(a, b);
-    default: throw new Error(`make: not for kind ${kind}`);
+    default:
+      if (isFloatKind(kind)) return fpMake(kind, width, kids);
+      throw new Error(`make: not for kind ${kind}`);
   }
 }

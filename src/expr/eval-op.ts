@@ -6,7 +6,8 @@
 // evaluator to agree on every input (udiv x 0 = all ones, urem x 0 = x, sdiv x 0 = x<0 ? 1 : -1,
 // srem x 0 = x, shl/lshr by >= width = 0, ashr by >= width = sign fill).
 
-import { Kind, mask, toSigned, truncate } from './expr.js';
+import { Kind, isFloatKind, mask, toSigned, truncate } from './expr.js';
+import { evalFpBinary } from './fp-semantics.js';
 
 export function evalOp(kind: Kind, width: number, a: bigint, b: bigint, kidWidth: number): bigint {
   switch (kind) {
@@ -53,6 +54,7 @@ export function evalOp(kind: Kind, width: number, a: bigint, b: bigint, kidWidth
     case Kind.Sle:
       return toSigned(a, kidWidth) <= toSigned(b, kidWidth) ? 1n : 0n;
     default:
+      if (isFloatKind(kind)) return evalFpBinary(kind, width, a, b, kidWidth);
       throw new Error(`evalOp: not a binary operator: ${kind}`);
   }
 }

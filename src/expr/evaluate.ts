@@ -8,6 +8,7 @@
 
 import { ArrayDecl, Expr, Kind, UpdateNode, mask } from './expr.js';
 import { evalOp, sextValue } from './eval-op.js';
+import { evalFpUnary } from './fp-semantics.js';
 import { make, read, write } from './build.js';
 import { postOrder, updateChain } from './walk.js';
 
@@ -72,6 +73,13 @@ export class Evaluator {
         return sextValue(memo.get(k[0]!.id)!, k[0]!.width, e.width);
       case Kind.Not:
         return memo.get(k[0]!.id)! ^ mask(e.width);
+      case Kind.FpExt:
+      case Kind.FpTrunc:
+      case Kind.FpToSI:
+      case Kind.FpToUI:
+      case Kind.SIToFp:
+      case Kind.UIToFp:
+        return evalFpUnary(e.kind, e.width, memo.get(k[0]!.id)!, k[0]!.width);
       default:
         return evalOp(e.kind, e.width, memo.get(k[0]!.id)!, memo.get(k[1]!.id)!, k[0]!.width);
     }

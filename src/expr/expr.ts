@@ -40,11 +40,43 @@ export const enum Kind {
   Ule,
   Slt,
   Sle,
+  // IEEE-754 floating point over bit patterns (fp-semantics.ts): operands and results are the 32- or
+  // 64-bit IEEE encodings of float/double, so memory, bitcasts and the other kinds see plain bits.
+  // Rounding is to nearest, ties to even; NaN results follow x86 SSE (fp-semantics.ts says how).
+  /** kids = [a, b], width 32 or 64: a + b. */
+  FAdd,
+  FSub,
+  FMul,
+  FDiv,
+  /** C fmod (LLVM frem): a - trunc(a / b) * b, exact. */
+  FRem,
+  /** Width 1, kids of width 32/64: ordered equal / less / less-or-equal (false if either is NaN). */
+  FOeq,
+  FOlt,
+  FOle,
+  /** Width 1: either kid is a NaN (unordered). */
+  FUno,
+  /** float -> double (width 64, kid 32) and double -> float (width 32, kid 64). */
+  FpExt,
+  FpTrunc,
+  /** float/double -> integer of `width` bits, toward zero; NaN and out of range as x86 (fp-semantics.ts). */
+  FpToSI,
+  FpToUI,
+  /** integer kid -> float/double of `width` (32/64) bits, rounded to nearest even. */
+  SIToFp,
+  UIToFp,
+}
+
+/** Whether `k` is one of the floating-point kinds (FAdd..UIToFp). */
+export function isFloatKind(k: Kind): boolean {
+  return k >= Kind.FAdd;
 }
 
 export const KIND_NAMES: readonly string[] = [
   'Const', 'Read', 'Select', 'Concat', 'Extract', 'ZExt', 'SExt', 'Add', 'Sub', 'Mul', 'UDiv', 'SDiv',
   'URem', 'SRem', 'Not', 'And', 'Or', 'Xor', 'Shl', 'LShr', 'AShr', 'Eq', 'Ult', 'Ule', 'Slt', 'Sle',
+  'FAdd', 'FSub', 'FMul', 'FDiv', 'FRem', 'FOeq', 'FOlt', 'FOle', 'FUno', 'FpExt', 'FpTrunc', 'FpToSI',
+  'FpToUI', 'SIToFp', 'UIToFp',
 ];
 
 /**

@@ -54,5 +54,6 @@ export function updateChain(u: UpdateNode | null, known: (u: UpdateNode) => bool
 
 /** Whether `e` is a boolean connective or comparison (its width-1 value is a truth value). */
 export function isComparison(kind: Kind): boolean {
-  return kind === Kind.Eq || kind === Kind.Ult || kind === Kind.Ule || kind === Kind.Slt || kind === Kind.Sle;
+  return kind === Kind.Eq || kind === Kind.Ult || kind === Kind.Ule || kind === Kind.Slt || kind === Kind.Sle ||
+    kind === Kind.FOeq || kind === Kind.FOlt || kind === Kind.FOle || kind === Kind.FUno;
 }

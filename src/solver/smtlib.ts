@@ -17,7 +17,9 @@
 // `(ite b #b1 #b0)` where a bit-vector is needed; other widths are (_ BitVec w). Arrays map
 // (_ BitVec 32) to (_ BitVec 8): an index is its value modulo 2^32, as in the evaluator.
 
-import { ArrayDecl, Expr, Kind, UpdateNode } from '../expr/expr.js';
+import { ArrayDecl, Expr, Kind, UpdateNode, isFloatKind } from '../expr/expr.js';
+import { encodeFloat } from './fp-encode.js';
+import { SMTLIB_FP } from './fp-smtlib.js';
 import { postOrder } from '../expr/walk.js';
 import { requestedIndices, type ModelReads } from './core.js';
 import { isByteVar } from './array-use.js';
@@ -356,6 +358,7 @@ export class SmtLibTranslator {
       case Kind.Sle:
         return `(${CMP_OPS[e.kind]} ${bv(k[0]!)} ${bv(k[1]!)})`;
     }
+    if (isFloatKind(e.kind)) return encodeFloat(SMTLIB_FP, e.kind, w, k.map(bv), k.map((x) => x.width));
     const op = BV_OPS[e.kind];
     if (!op) throw new Error(`smtlib: unexpected kind ${e.kind}`);
     if (w !== 1) return `(${op} ${t(k[0]!)} ${t(k[1]!)})`;

@@ -11,7 +11,10 @@
 // Sorts and byte variables as in smtlib.ts: width 1 is Bool, arrays are (_ BitVec 32) ->
 // (_ BitVec 8), constant-index reads of unwritten symbolic arrays are 8-bit variables (array-use.ts).
 
-import { ArrayDecl, Expr, Kind, UpdateNode } from '../expr/expr.js';
+import { ArrayDecl, Expr, Kind, UpdateNode, isFloatKind } from '../expr/expr.js';
+import { encodeFloat, type FpAlgebra } from './fp-encode.js';
+import { z3ApiFpAlgebra } from './fp-z3api.js';
+import { FloatUse } from './float-use.js';
 import { postOrder, updateChain } from '../expr/walk.js';
 import { PAST_DEADLINE, queryTimeoutMs, requestedIndices, type BackendStats, type CheckResult, type CoreSolver, type Deadline, type Query } from './core.js';
 import { isByteVar, queryTheoryArrays } from './array-use.js';
@@ -68,6 +71,11 @@ export class Z3Wasm implements CoreSolver, Deadline {
   private readonly bit0: Ast;
   private readonly syncCheck: ((ctx: any, s: any) => number) | null;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The floating-point term algebra (fp-encode.ts), made on the first float node. */
+  private fp: FpAlgebra<Ast> | null = null;
+  /** Queries with floating-point nodes go to `fpSolver` (the tactic pipeline; made on first use). */
+  private floatUse = new FloatUse();
+  private fpSolver: any = null;
   private closed = false;
 
   private constructor(
@@ -80,7 +88,7 @@ export class Z3Wasm implements CoreSolver, Deadline {
     Z3.del_config(cfg);
     this.solver = this.makeSolver(opts.solver ?? 'logic');
     Z3.solver_inc_ref(this.ctx, this.solver);
-    if (opts.timeoutMs > 0) this.setSolverTimeout(Math.ceil(opts.timeoutMs));
+    if (opts.timeoutMs > 0) this.setSolverTimeout(this.solver, Math.ceil(opts.timeoutMs));
     this.arraySort = this.keep(Z3.mk_array_sort(this.ctx, this.sort(32), this.sort(8)));
     this.bit1 = this.keep(Z3.mk_unsigned_int64(this.ctx, 1n, this.sort(1, true)));
     this.bit0 = this.keep(Z3.mk_unsigned_int64(this.ctx, 0n, this.sort(1, true)));
@@ -112,6 +120,19 @@ export class Z3Wasm implements CoreSolver, Deadline {
     }
   }
 
+  /**
+   * The solver for queries with floating-point nodes: the native back end's tactic pipeline, which
+   * decides them (the QF_ABV solver does not know the theory; 'simple' and 'default' took 4-6x
+   * longer on a float division query).
+   */
+  private floatSolver(): any {
+    if (this.fpSolver === null) {
+      this.fpSolver = this.makeSolver('tactic');
+      this.Z3.solver_inc_ref(this.ctx, this.fpSolver);
+    }
+    return this.fpSolver;
+  }
+
   static async create(opts: WasmOptions): Promise<Z3Wasm> {
     const { Z3, em } = await loadZ3();
     return new Z3Wasm(Z3, em, opts);
@@ -134,8 +155,8 @@ export class Z3Wasm implements CoreSolver, Deadline {
     return s;
   }
 
-  /** The solver's timeout parameter now (ms; 0 = none). */
-  private solverTimeout = 0;
+  /** Each solver's timeout parameter now (ms; 0 = none). */
+  private readonly solverTimeouts = new Map<any, number>();
   /** See Deadline; Infinity = none. */
   private deadline = Infinity;
 
@@ -143,15 +164,15 @@ export class Z3Wasm implements CoreSolver, Deadline {
     this.deadline = deadline;
   }
 
-  private setSolverTimeout(ms: number): void {
-    if (ms === this.solverTimeout) return;
-    this.solverTimeout = ms;
+  private setSolverTimeout(solver: any, ms: number): void {
+    if (ms === (this.solverTimeouts.get(solver) ?? 0)) return;
+    this.solverTimeouts.set(solver, ms);
     const { Z3, ctx } = this;
     const p = Z3.mk_params(ctx);
     Z3.params_inc_ref(ctx, p);
     // 4294967295 is Z3's "no timeout".
     Z3.params_set_uint(ctx, p, Z3.mk_string_symbol(ctx, 'timeout'), ms > 0 ? ms : 4294967295);
-    Z3.solver_set_params(ctx, this.solver, p);
+    Z3.solver_set_params(ctx, solver, p);
     Z3.params_dec_ref(ctx, p);
   }
 
@@ -165,11 +186,13 @@ export class Z3Wasm implements CoreSolver, Deadline {
     if (this.closed) throw new Error('z3-wasm: solver closed');
     if (this.opts.signal?.aborted) return { status: 'unknown', reason: 'interrupted' };
     const t0 = performance.now();
-    const { Z3, ctx, solver } = this;
+    const { Z3, ctx } = this;
+    const all = [...q.constraints, q.expr];
+    const solver = all.some((c) => this.floatUse.has(c)) ? this.floatSolver() : this.solver;
     try {
       if (this.memo.size > (this.opts.maxTerms ?? 1_000_000)) this.dropMemo();
       const asserts: Ast[] = [];
-      for (const c of [...q.constraints, q.expr]) {
+      for (const c of all) {
         if (c.kind === Kind.Const) {
           if (c.value === 0n) return { status: 'unsat' };
           continue;
@@ -183,7 +206,7 @@ export class Z3Wasm implements CoreSolver, Deadline {
       }
       const timeout = queryTimeoutMs(this.opts.timeoutMs, this.deadline);
       if (timeout === null) return PAST_DEADLINE;
-      this.setSolverTimeout(Math.ceil(timeout));
+      this.setSolverTimeout(solver, Math.ceil(timeout));
       Z3.solver_push(ctx, solver);
       try {
         for (const a of asserts) Z3.solver_assert(ctx, solver, a);
@@ -192,7 +215,7 @@ export class Z3Wasm implements CoreSolver, Deadline {
         if (r === -1) return { status: 'unsat' };
         if (r !== 1) return { status: 'unknown', reason: `z3 (wasm): ${Z3.solver_get_reason_unknown(ctx, solver)}` };
         if (!q.reads || q.reads.size === 0) return { status: 'sat' };
-        return { status: 'sat', model: this.readModel(q, theory) };
+        return { status: 'sat', model: this.readModel(solver, q, theory) };
       } finally {
         Z3.solver_pop(ctx, solver, 1);
       }
@@ -207,9 +230,9 @@ export class Z3Wasm implements CoreSolver, Deadline {
     if (code !== 0) throw new Error(`z3 (wasm) error: ${this.Z3.get_error_msg(this.ctx, code)}`);
   }
 
-  private readModel(q: Query, theory: ReadonlySet<ArrayDecl>): Map<ArrayDecl, Uint8Array> {
+  private readModel(solver: any, q: Query, theory: ReadonlySet<ArrayDecl>): Map<ArrayDecl, Uint8Array> {
     const { Z3, ctx } = this;
-    const m = Z3.solver_get_model(ctx, this.solver);
+    const m = Z3.solver_get_model(ctx, solver);
     Z3.model_inc_ref(ctx, m);
     const model = new Map<ArrayDecl, Uint8Array>();
     try {
@@ -254,6 +277,7 @@ export class Z3Wasm implements CoreSolver, Deadline {
     for (const a of this.updateMemo.values()) this.Z3.dec_ref(this.ctx, a);
     this.memo.clear();
     this.updateMemo.clear();
+    this.floatUse = new FloatUse(); // bounded with the memo it sits beside
   }
 
   // -------------------------------------------------------------------------------------------
@@ -393,6 +417,10 @@ export class Z3Wasm implements CoreSolver, Deadline {
       case Kind.Sle:
         return Z3.mk_bvsle(ctx, this.bv(k[0]!), this.bv(k[1]!));
     }
+    if (isFloatKind(e.kind)) {
+      this.fp ??= z3ApiFpAlgebra(Z3, ctx, (a) => this.keep(a), (width) => this.sort(width, true));
+      return encodeFloat(this.fp, e.kind, w, k.map((x) => this.bv(x)), k.map((x) => x.width));
+    }
     if (w === 1) {
       switch (e.kind) {
         case Kind.And:
@@ -434,6 +462,7 @@ export class Z3Wasm implements CoreSolver, Deadline {
     this.closed = true;
     this.dropMemo();
     this.Z3.solver_dec_ref(this.ctx, this.solver);
+    if (this.fpSolver !== null) this.Z3.solver_dec_ref(this.ctx, this.fpSolver);
     this.Z3.del_context(this.ctx);
   }
 }

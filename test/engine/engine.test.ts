@@ -209,16 +209,21 @@ int main(void) {
     expect(o.tests.length).toBe(1);
   });
 
-  test('floats: symbolic operands are concretised with a message', async () => {
+  test('floats with --fp concrete: symbolic operands are concretised with a message', async () => {
     const src = `#include <klee/klee.h>
 int main(void) {
   int x = klee_range(0, 100, "x");
   double d = x * 0.5;
   return d > 10.0;
 }`;
-    const o = await run(moduleOf({ text: src }));
+    const o = await run(moduleOf({ text: src }), { fp: 'concrete' });
     expect(o.result.paths.completed).toBe(1);
     expect(o.messages.some((m) => /concretised symbolic floating-point operand/.test(m))).toBe(true);
+    // symbolic (the default): both sides of d > 10.0 (x > 20 and x <= 20), nothing concretised
+    const s = await run(moduleOf({ text: src.replace('return d > 10.0;', 'if (d > 10.0) return 1;\n  return 0;') }));
+    expect(s.result.paths.completed).toBe(2);
+    expect(s.tests.map((t) => t.exitCode).sort()).toEqual([0, 1]);
+    expect(s.messages.some((m) => /concretised symbolic floating-point operand/.test(m))).toBe(false);
   });
 });
 

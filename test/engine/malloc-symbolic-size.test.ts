@@ -1,7 +1,7 @@
-// Issue 21 item 9: malloc of a symbolic size, as KLEE's executeAlloc: a small concrete size on one path
-// (the solver's example halved while the size can equal the half, down to 128), and a forked path for
-// the other sizes — the one other value the size can have, else NULL for sizes above 2^31 and a `model`
-// error "concretized symbolic size" for the rest. Before, the size was fixed to one value, silently.
+// Issue 21 item 9, issue 23 item 4: malloc of a symbolic size explores several sizes, each on its own
+// path (src/engine/symbolic-sizes.ts): the minimal feasible size, sizes at least doubling, the maximal
+// one (--sym-alloc-sizes, default 4), NULL for sizes above 2^31, and a `model` error "concretized
+// symbolic size" for the unexplored rest. Before, the size was fixed to one value, silently.
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeSolver, moduleOf, run } from './helpers.js';
 
@@ -24,16 +24,21 @@ int main(void) {
 const nOf = (bytes: ArrayLike<number>): number => new DataView(Uint8Array.from(bytes).buffer).getUint32(0, true);
 
 describe('malloc of a symbolic size', () => {
-  it('a small size on one path, a model error for the unbounded rest', async () => {
+  it('several sizes (the minimal, at least doubling, the maximal), a model error for the unexplored rest', async () => {
     const o = await run(moduleOf({ text: program('(n >= 4) & (n <= 1000)') }));
-    expect(o.result.paths).toMatchObject({ completed: 1, errors: 1 });
-    const done = o.tests.find((t) => !t.error)!;
-    expect(nOf(done.objects[0]!.bytes)).toBeLessThanOrEqual(128);
+    expect(o.result.paths).toMatchObject({ completed: 4, errors: 1 });
+    expect(o.tests.filter((t) => !t.error).map((t) => nOf(t.objects[0]!.bytes)).sort((a, b) => a - b)).toEqual([4, 8, 16, 1000]);
     const err = o.tests.find((t) => t.error)!;
     expect(err.error).toMatchObject({ kind: 'model' });
     expect(err.error!.message).toMatch(/concretized symbolic size of malloc/);
-    expect(nOf(err.objects[0]!.bytes)).not.toBe(nOf(done.objects[0]!.bytes));
-    expect(o.messages.some((m) => /malloc\(\) of a symbolic size/.test(m))).toBe(true);
+    expect([4, 8, 16, 1000]).not.toContain(nOf(err.objects[0]!.bytes));
+    expect(o.messages.some((m) => /malloc\(\) of a symbolic size: 4, 8, 16, 1000 bytes/.test(m))).toBe(true);
+  });
+
+  it('--sym-alloc-sizes 1: one size (the minimal), as KLEE', async () => {
+    const o = await run(moduleOf({ text: program('(n >= 4) & (n <= 1000)') }), { symAllocSizes: 1 });
+    expect(o.result.paths).toMatchObject({ completed: 1, errors: 1 });
+    expect(nOf(o.tests.find((t) => !t.error)!.objects[0]!.bytes)).toBe(4);
   });
 
   it('two possible sizes: both allocated, each on its own path', async () => {

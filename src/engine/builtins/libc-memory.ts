@@ -5,6 +5,7 @@
 // symbolic pointer fork once per heap object whose start it may be (and NULL), plus one state for "none
 // of them" (an invalid free), as KLEE's resolveExact does: concretising it to one value missed errors.
 
+import * as B from '../../expr/build.js';
 import type { Expr } from '../../expr/expr.js';
 import { FREED } from '../../memory/address-space.js';
 import { ObjKind, type MemoryObject } from '../../memory/memory-object.js';
@@ -79,6 +80,11 @@ export const HEAP: BuiltinTableEntries = {
     return sizeArg(c, n!).then((v) => (v === null ? undefined : allocate(c, v)));
   },
   async calloc(c, args) {
+    if (c.completeIn && !args.slice(0, 2).every((a) => typeof a === 'bigint')) {
+      // n * m exactly (128 bits: no wrap-around), explored like malloc's size; the block is zeroed.
+      const wide = (a: Val): Expr => B.zext(typeof a === 'bigint' ? B.constant(64, a) : (a as Expr), 128);
+      return forEachSize(c, B.mul(wide(args[0]!), wide(args[1]!)), (cc, size) => allocate(cc, size));
+    }
     const v = await concreteArgs(c, args.slice(0, 2), 'size');
     if (v === null) return;
     return allocate(c, v[0]! * v[1]!);
@@ -87,6 +93,10 @@ export const HEAP: BuiltinTableEntries = {
     if (typeof args[0] !== 'bigint' && c.completeIn) {
       const ptr = args[0] as Expr;
       return forEachPointer(c, ptr, 'realloc', (cc, p) => HEAP.realloc!(cc, [p, args[1]!]));
+    }
+    if (typeof args[1] !== 'bigint' && c.completeIn) {
+      const n = args[1] as Expr;
+      return forEachSize(c, n, (cc, size) => HEAP.realloc!(cc, [args[0]!, size]));
     }
     const v = await concreteArgs(c, args.slice(0, 2), 'argument');
     if (v === null) return;

@@ -2,11 +2,15 @@
 // sqrt, fma, fmuladd, minnum, maxnum, minimum, maximum, is.fpclass, pow, exp, log, sin, cos, …) and the
 // libm functions of the same names (sqrt, sqrtf, floor, …) for `--libc none`. fabs and copysign work on
 // the sign bit and so stay exact for symbolic operands; the others concretise a symbolic operand.
-// llvm.fmuladd is computed unfused (multiply, round, add, round), as x86-64 code without FMA does;
+// llvm.fmuladd is computed unfused (multiply, round, add, round), as x86-64 code without FMA does, and
+// symbolically for float/double under --fp symbolic;
 // llvm.fma is fused exactly. Transcendental functions use JS Math and may differ from glibc in the last
 // bit.
 
 import * as B from '../../expr/build.js';
+import { fpArith } from '../../expr/build-fp.js';
+import { Kind, type Expr } from '../../expr/expr.js';
+import { evalFpBinary } from '../../expr/fp-semantics.js';
 import { floatFormat, resultBits } from '../ops/float-format.js';
 import { bitWidth } from '../ops/lanes.js';
 import { f64ToBits, isConcreteBits, norm, type Scalar, type Val } from '../values.js';
@@ -134,6 +138,32 @@ function isFpClass(c: CallContext, args: Val[]): Val {
   return classify(args[0] as bigint);
 }
 
+/**
+ * llvm.fmuladd of float/double: a multiply rounded, then an add rounded, in the operands' format with
+ * x86's NaN rules — what x86-64 code without FMA computes (mulss/addss, mulsd/addsd) — concretely
+ * through fp-semantics.ts and, with a symbolic operand under --fp symbolic, as FMul and FAdd nodes.
+ * Clang emits it at -O0 for `a * b + c` (-ffp-contract=on). Other formats: `other`.
+ */
+function mulAdd(other: Builtin): Builtin {
+  return (c, args) => {
+    const t = c.argTypes[0]!;
+    const elem = t.kind === 'vector' ? t.elem : t;
+    if (elem.kind !== 'float' || (elem.name !== 'float' && elem.name !== 'double')) return other(c, args);
+    const w = elem.name === 'float' ? 32 : 64;
+    const one = (a: Scalar, b: Scalar, d: Scalar): Scalar => {
+      if (typeof a === 'bigint' && typeof b === 'bigint' && typeof d === 'bigint') {
+        return evalFpBinary(Kind.FAdd, w, evalFpBinary(Kind.FMul, w, a, b, w), d, w);
+      }
+      const e = (x: Scalar): Expr => (typeof x === 'bigint' ? B.constant(w, x) : x);
+      return norm(fpArith(Kind.FAdd, fpArith(Kind.FMul, e(a), e(b)), e(d)));
+    };
+    const [a, b, d] = args as [Val, Val, Val];
+    if (c.ex.opts.fp === 'concrete' && ![a, b, d].every(isConcreteBits)) return other(c, args);
+    if (t.kind !== 'vector') return one(a as Scalar, b as Scalar, d as Scalar);
+    return (a as Scalar[]).map((x, i) => one(x, (b as Scalar[])[i]!, (d as Scalar[])[i]!));
+  };
+}
+
 const unary = (f: (x: number) => number): Builtin => floatFn(1, ([x]) => f(x!));
 const binary = (f: (x: number, y: number) => number): Builtin => floatFn(2, ([x, y]) => f(x!, y!));
 
@@ -147,7 +177,7 @@ const FNS: Record<string, Builtin> = {
   roundeven: unary(roundHalfEven),
   sqrt: unary(Math.sqrt),
   fma: floatFn(3, ([a, b, c]) => fusedMulAdd(a!, b!, c!)),
-  fmuladd: floatFn(3, ([a, b, c]) => a! * b! + c!),
+  fmuladd: mulAdd(floatFn(3, ([a, b, c]) => a! * b! + c!)),
   minnum: binary(minNum),
   maxnum: binary(maxNum),
   minimum: binary((x, y) => (Number.isNaN(x) || Number.isNaN(y) ? NaN : Math.min(x, y))),

@@ -2,10 +2,10 @@
 // to one value (which loses paths and errors):
 //   - free()/realloc() of a symbolic pointer fork once per heap object whose start it may be (and NULL),
 //     plus one state for "none of them" (an invalid free) — KLEE's resolveExact;
-//   - malloc() of a symbolic size takes a small concrete size (the solver's example, halved while the
-//     size can equal the half, down to 128) in one state; a forked state gets the one other value the
-//     size can have, or else, for sizes above 2^31, a failing malloc (NULL) and, for the rest, a `model`
-//     error "concretized symbolic size" — KLEE's executeAlloc.
+//   - malloc()/calloc()/realloc() of a symbolic size explore several sizes, each in a state of its own:
+//     the minimal feasible one and larger ones (engine/symbolic-sizes.ts, --sym-alloc-sizes), a failing
+//     allocation (NULL) for sizes above 2^31, and a `model` error "concretized symbolic size" for the
+//     unexplored rest — where KLEE's executeAlloc takes one small size.
 // Each forked state other than the caller's completes the call through CallContext.completeIn.
 
 import * as B from '../../expr/build.js';
@@ -14,6 +14,7 @@ import { ObjKind } from '../../memory/memory-object.js';
 import type { ExecutionState } from '../state.js';
 import type { Val } from '../values.js';
 import type { CallContext } from './types.js';
+import { splitSizes } from '../symbolic-sizes.js';
 
 type Body<T> = (c: CallContext, value: T) => Promise<Val | void> | Val | void;
 
@@ -78,49 +79,23 @@ async function completeEach(c: CallContext, cases: readonly { state: ExecutionSt
   return mine;
 }
 
-/** Sizes below this are not halved further when looking for a small concrete size. */
-const SMALL_SIZE = 128n;
 /** A symbolic size that may exceed this makes malloc fail (NULL) in a state of its own. */
 const HUGE_SIZE = 1n << 31n;
 
-/** Runs `body` (an allocation) for the concrete sizes KLEE's executeAlloc gives a symbolic `size`. */
+/**
+ * Runs `body` (an allocation) for each concrete size explored of a symbolic `size` (engine/
+ * symbolic-sizes.ts: the minimal one, larger ones up to --sym-alloc-sizes, NULL above 2^31, a model
+ * error for the unexplored rest), each in its own state.
+ */
 export async function forEachSize(c: CallContext, size: Expr, body: Body<bigint>): Promise<Val | void> {
-  const { ex, s, inst } = c;
-  const w = size.width;
-  const unknown = (st: ExecutionState): void => ex.term.partial(st, `the solver could not decide a symbolic size of ${c.name}()`, inst);
-  const first = await ex.solver.getValue(s.constraints, size);
-  if (first === 'unknown') return unknown(s);
-  let example: bigint = first;
-  while (example > SMALL_SIZE) {
-    const half = example >> 1n;
-    const may = await ex.solver.mayBeTrue(s.constraints, B.eq(size, B.constant(w, half)));
-    if (may !== true) break;
-    example = half;
-  }
-  const isExample = B.eq(size, B.constant(w, example));
-  ex.warnOnce(`symbolic-size:${inst.id}`, `${c.name}() of a symbolic size: ${example} bytes, other sizes on a forked path`);
-  const [fixed, other] = await ex.fork(s, isExample, inst);
-  const cases: { state: ExecutionState; p: bigint }[] = [];
-  if (fixed) cases.push({ state: fixed, p: example });
-  if (other) {
-    const second = await ex.solver.getValue(other.constraints, size);
-    if (second === 'unknown') unknown(other);
-    else {
-      const only = await ex.solver.mustBeTrue(other.constraints, B.eq(size, B.constant(w, second)));
-      if (only === 'unknown') unknown(other);
-      else if (only) cases.push({ state: other, p: second });
-      else {
-        const [huge, rest] = await ex.fork(other, B.ult(B.constant(w, HUGE_SIZE), size), inst);
-        if (huge) {
-          ex.message(`NOTE: found a huge ${c.name}() (size > 2^31): it returns NULL on that path`);
-          if (huge === s) return null0(c, cases, body);
-          c.completeIn!(huge, 0n);
-        }
-        if (rest) {
-          ex.term.error(rest, 'model', `concretized symbolic size of ${c.name}()`, inst, [`concretization: ${example}`, `unbound example: ${second}`]);
-        }
-      }
-    }
+  const split = await splitSizes(c.ex, c.s, size, c.inst, `${c.name}()`, HUGE_SIZE);
+  if (split === null) return;
+  const cases = split.sized.map(({ state, size: p }) => ({ state, p }));
+  const huge = split.huge;
+  if (huge) {
+    c.ex.message(`NOTE: found a huge ${c.name}() (size > 2^31): it returns NULL on that path`);
+    if (huge === c.s) return null0(c, cases, body);
+    c.completeIn!(huge, 0n);
   }
   return completeEach(c, cases, body);
 }

@@ -1,15 +1,20 @@
 // Floating-point instructions: fadd fsub fmul fdiv frem fneg fcmp and the float<->int and float<->float
 // conversions. Values are IEEE bit patterns; arithmetic decodes them to JS numbers (float results are
-// rounded back to float once, which is exact for + - * /). There is no symbolic floating point (KLEE has
-// none either): a symbolic operand is concretised — one value the solver allows, bound by an equality
-// constraint and reported — before the operation. fneg only flips the sign bit, symbolically too.
+// rounded back to float once, which is exact for + - * /). With a symbolic operand of float or double,
+// `--fp symbolic` (the default) builds the floating-point expression node (expr/build-fp.ts: IEEE-754 in
+// Z3's floating-point theory, with the same x86 NaN rules as the concrete path here); `--fp concrete`,
+// and x86_fp80/half/bfloat/fp128 always, concretise the operand — one value the solver allows, bound
+// by an equality constraint and reported — before the operation, as KLEE does. fneg only flips the
+// sign bit, symbolically too.
 
 import * as B from '../../expr/build.js';
+import { fcmp, fpArith, fpConvert } from '../../expr/build-fp.js';
+import { Kind, type Expr } from '../../expr/expr.js';
 import type { Instruction } from '../../ir/model.js';
 import type { FunctionCompiler, HandlerCompiler } from '../compile.js';
 import type { Step } from '../compiled.js';
 import type { ExecutionState } from '../state.js';
-import { isConcreteBits, norm, type Scalar, type Val } from '../values.js';
+import { isConcreteBits, norm, toExpr, type Scalar, type Val } from '../values.js';
 import { convertNaN, floatFormat, intToFloat, resultBits, type FloatFormat } from './float-format.js';
 import { bitWidth } from './lanes.js';
 import type { Type } from '../../ir/types.js';
@@ -18,26 +23,38 @@ import { add80, compare80, div80, f64To80, f80ToF32Value, f80ToF64Bits, f80ToNum
 
 /** A concrete operation on the bit patterns of the operands. */
 type Concrete = (xs: bigint[]) => bigint;
+/** The same operation as an expression over the operands' bit patterns (null: concretise instead). */
+type Symbolic = ((xs: Expr[]) => Expr) | null;
 
 /**
- * A step computing `f` on the operands' bit patterns (lane-wise for vectors), concretising symbolic
- * operands first.
+ * A step computing `f` on the operands' bit patterns (lane-wise for vectors); with a symbolic operand,
+ * `sym` on their expressions when given and `--fp symbolic`, else `f` after concretising them.
  */
-export function floatStep(inst: Instruction, c: FunctionCompiler, operandCount: number, f: Concrete): Step {
+export function floatStep(inst: Instruction, c: FunctionCompiler, operandCount: number, f: Concrete, sym: Symbolic = null): Step {
   const ex = c.ex;
   const d = c.dest(inst);
   const slots = inst.operands.slice(0, operandCount).map((o) => c.slot(o));
   const isVector = inst.operands[0]!.type.kind === 'vector' || inst.type.kind === 'vector';
-  const apply = (vals: Val[]): Val => {
-    if (!isVector) return f(vals as bigint[]);
+  const widths = inst.operands.slice(0, operandCount).map((o) => bitWidth(o.type.kind === 'vector' ? o.type.elem : o.type));
+  const lane = (xs: Scalar[]): Scalar => {
+    if (xs.every((x) => typeof x === 'bigint')) return f(xs as bigint[]);
+    return norm(sym!(xs.map((x, i) => toExpr(x, widths[i]!))));
+  };
+  const apply = (vals: Val[], one: (xs: Scalar[]) => Scalar): Val => {
+    if (!isVector) return one(vals as Scalar[]);
     const n = (vals.find(Array.isArray) as Val[]).length;
     const out: Val[] = [];
-    for (let i = 0; i < n; i++) out.push(f(vals.map((v) => (Array.isArray(v) ? v[i] : v)) as bigint[]));
+    for (let i = 0; i < n; i++) out.push(one(vals.map((v) => (Array.isArray(v) ? v[i] : v)) as Scalar[]));
     return out;
   };
+  const symbolic = sym !== null && ex.opts.fp !== 'concrete';
   const slow = async (s: ExecutionState, vals: Val[]): Promise<void> => {
+    if (symbolic) {
+      s.top.regs[d] = apply(vals, lane);
+      return;
+    }
     const conc = await ex.concretizeVals(s, vals, `floating-point operand of '${inst.op}'`, inst);
-    if (conc !== null) s.top.regs[d] = apply(conc);
+    if (conc !== null) s.top.regs[d] = apply(conc, f as (xs: Scalar[]) => Scalar);
   };
   if (operandCount === 1 && !isVector) {
     const a = slots[0]!;
@@ -49,7 +66,7 @@ export function floatStep(inst: Instruction, c: FunctionCompiler, operandCount: 
   }
   return (s, fr) => {
     const vals = slots.map((i) => fr.regs[i]!);
-    if (vals.every(isConcreteBits)) fr.regs[d] = apply(vals);
+    if (vals.every(isConcreteBits)) fr.regs[d] = apply(vals, f as (xs: Scalar[]) => Scalar);
     else return slow(s, vals);
   };
 }
@@ -62,16 +79,27 @@ const ARITH_FNS: Record<string, (x: number, y: number) => number> = {
   frem: (x, y) => x % y,
 };
 
+/** The expression kinds of the arithmetic instructions. */
+const ARITH_KINDS: Record<string, Kind> = { fadd: Kind.FAdd, fsub: Kind.FSub, fmul: Kind.FMul, fdiv: Kind.FDiv, frem: Kind.FRem };
+
+/** Whether floats of `t` (or its lanes) have symbolic support: float and double only. */
+function symbolicFormat(t: Type): boolean {
+  const s = t.kind === 'vector' ? t.elem : t;
+  return s.kind === 'float' && (s.name === 'float' || s.name === 'double');
+}
+
 function compileFloatBinary(inst: Instruction, c: FunctionCompiler): Step {
   const fmt = floatFormat(inst.type);
   if (fmt.bits === 80) return floatStep(inst, c, 2, ([x, y]) => FP80_ARITH[inst.op]!(x!, y!));
   const op = ARITH_FNS[inst.op]!;
+  const kind = ARITH_KINDS[inst.op]!;
+  const sym: Symbolic = symbolicFormat(inst.type) ? ([x, y]) => fpArith(kind, x!, y!) : null;
   if (inst.type.kind !== 'vector' && fmt.bits === 64) {
     // The common case without the generic machinery.
     const d = c.dest(inst);
     const a = c.slot(inst.operands[0]!);
     const b = c.slot(inst.operands[1]!);
-    const generic = floatStep(inst, c, 2, ([x, y]) => resultBits(fmt, op(fmt.decode(x!), fmt.decode(y!)), [x!, y!]));
+    const generic = floatStep(inst, c, 2, ([x, y]) => resultBits(fmt, op(fmt.decode(x!), fmt.decode(y!)), [x!, y!]), sym);
     return (s, fr) => {
       const x = fr.regs[a]!;
       const y = fr.regs[b]!;
@@ -81,7 +109,7 @@ function compileFloatBinary(inst: Instruction, c: FunctionCompiler): Step {
       } else return generic(s, fr);
     };
   }
-  return floatStep(inst, c, 2, ([x, y]) => resultBits(fmt, op(fmt.decode(x!), fmt.decode(y!)), [x!, y!]));
+  return floatStep(inst, c, 2, ([x, y]) => resultBits(fmt, op(fmt.decode(x!), fmt.decode(y!)), [x!, y!]), sym);
 }
 
 function compileFneg(inst: Instruction, c: FunctionCompiler): Step {
@@ -127,7 +155,9 @@ function compileFcmp(inst: Instruction, c: FunctionCompiler): Step {
     // Exact: compare80 gives -1/0/1 (NaN when unordered), which the predicates read like numbers.
     return floatStep(inst, c, 2, ([x, y]) => (p(compare80(x!, y!), 0) ? 1n : 0n));
   }
-  return floatStep(inst, c, 2, ([x, y]) => (p(fmt.decode(x!), fmt.decode(y!)) ? 1n : 0n));
+  const pred = inst.predicate!;
+  const sym: Symbolic = symbolicFormat(inst.operands[0]!.type) ? ([x, y]) => fcmp(pred, x!, y!) : null;
+  return floatStep(inst, c, 2, ([x, y]) => (p(fmt.decode(x!), fmt.decode(y!)) ? 1n : 0n), sym);
 }
 
 /** float -> integer with x86 semantics for NaN and out-of-range values (the "integer indefinite"). */
@@ -151,24 +181,29 @@ function compileConvert(inst: Instruction, c: FunctionCompiler): Step {
     case 'fpext': {
       const from = floatFormat(src);
       const to = floatFormat(dst);
+      const kind = inst.op === 'fpext' ? Kind.FpExt : Kind.FpTrunc;
+      const sym: Symbolic = symbolicFormat(src) && symbolicFormat(dst) && from.bits !== to.bits ? ([x]) => fpConvert(kind, x!, to.bits) : null;
       return floatStep(inst, c, 1, ([x]) => {
         const v = from.decode(x!);
         return v === v ? to.encode(v) : convertNaN(from, to, x!);
-      });
+      }, sym);
     }
     case 'fptoui':
     case 'fptosi': {
       const from = floatFormat(src);
       const w = bitWidth(dst);
       const signed = inst.op === 'fptosi';
-      return floatStep(inst, c, 1, ([x]) => floatToInt(from.decode(x!), w, signed));
+      // (to i1: concretised — a width-1 expression is a Bool to the solver, not a bit-vector result)
+      const sym: Symbolic = symbolicFormat(src) && w > 1 ? ([x]) => fpConvert(signed ? Kind.FpToSI : Kind.FpToUI, x!, w) : null;
+      return floatStep(inst, c, 1, ([x]) => floatToInt(from.decode(x!), w, signed), sym);
     }
     default: {
       // uitofp / sitofp: integer operands may be symbolic too (concretised like float operands)
       const to: FloatFormat = floatFormat(dst);
       const w = bitWidth(src);
       const signed = inst.op === 'sitofp';
-      return floatStep(inst, c, 1, ([x]) => to.encode(intToFloat(signed ? BigInt.asIntN(w, x!) : x!, to)));
+      const sym: Symbolic = symbolicFormat(dst) ? ([x]) => fpConvert(signed ? Kind.SIToFp : Kind.UIToFp, x!, to.bits) : null;
+      return floatStep(inst, c, 1, ([x]) => to.encode(intToFloat(signed ? BigInt.asIntN(w, x!) : x!, to)), sym);
     }
   }
 }

@@ -15,6 +15,7 @@ import type { ExecutionState } from '../state.js';
 import { alignOf, allocSize, elementOffset } from '../type-layout.js';
 import { norm, toExpr, type Scalar, type Val } from '../values.js';
 import { bitWidth } from './lanes.js';
+import { splitSizes } from '../symbolic-sizes.js';
 
 /** `file:line` of an instruction, or its function. */
 export function siteOf(inst: Instruction): string {
@@ -49,8 +50,13 @@ function compileAlloca(inst: Instruction, c: FunctionCompiler): Step {
   return (s, f) => {
     const n = f.regs[cs] as Scalar;
     if (typeof n === 'bigint') return alloc(s, n);
-    return ex.concretize(s, n, 'alloca size', inst).then((v) => {
-      if (v !== null) alloc(s, v);
+    // A symbolic count: several sizes, each on its own path (symbolic-sizes.ts); the count of each
+    // is its size / elem (the size is count * elem exactly, in 128 bits).
+    const bytes = B.mul(B.zext(n, 128), B.constant(128, elem));
+    return splitSizes(ex, s, bytes, inst, `alloca of ${name || 'a local'} (${elem}-byte elements)`, 1n << 32n).then((split) => {
+      if (split === null) return;
+      for (const { state, size } of split.sized) alloc(state, elem === 0 ? 0n : size / BigInt(elem));
+      if (split.huge) ex.term.error(split.huge, 'model', `alloca of a symbolic count of ${elem}-byte elements larger than 2^32 bytes`, inst);
     });
   };
 }
