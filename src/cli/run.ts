@@ -538,6 +538,7 @@ async function runWorkers(
     workers: flags.workers ?? 1,
     solverOptions: { backend: flags.solver, timeoutSeconds: defaultSolverTime(flags.maxSolverTime, opts.maxTime) },
     canonicalTests: canonicalTests(flags),
+    errorTests: flags.emitAllErrors ? 'none' : flags.exitOnError || (flags.exitOnErrorType ?? []).length > 0 ? 'arrival' : 'dfs',
     search,
     ...env,
   });

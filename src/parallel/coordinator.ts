@@ -16,6 +16,7 @@ import type { TestSink } from '../engine/test-case.js';
 import type { Module } from '../ir/model.js';
 import type { SolverOptions, SolverStats } from '../solver/solver.js';
 import type { FromWorker, Job, SearchOptions, ToWorker, WorkerInit, WorkerTotals } from './protocol.js';
+import { ErrorDedup } from './error-dedup.js';
 import { startWorker } from './spawn.js';
 
 /** How long a worker told to exit may take before it is terminated. */
@@ -31,6 +32,8 @@ export interface ParallelRunOptions {
   solverOptions: Omit<SolverOptions, 'signal'>;
   /** Test inputs by canonical-solver.ts (the same bytes whatever worker finds a path). */
   canonicalTests: boolean;
+  /** One error test per location: 'dfs' (the path DFS meets first, written at the end), 'arrival' (--exit-on-error), 'none' (--emit-all-errors). */
+  errorTests: 'dfs' | 'arrival' | 'none';
   search: SearchOptions;
   sink: TestSink;
   signal?: AbortSignal;
@@ -85,6 +88,7 @@ export async function runParallel(p: ParallelRunOptions): Promise<ParallelRunRes
   let testsWritten = 0;
   const slots: Slot[] = [];
   const startedAt = Date.now();
+  const errorTests = new ErrorDedup(p.sink, p.errorTests === 'arrival' ? 'arrival' : 'dfs');
 
   let settle!: () => void;
   const finished = new Promise<void>((resolve) => (settle = resolve));
@@ -138,6 +142,9 @@ export async function runParallel(p: ParallelRunOptions): Promise<ParallelRunRes
         if (p.opts.maxTests > 0 && testsWritten >= p.opts.maxTests) haltAll('max-tests');
         break;
       }
+      case 'error-test':
+        if (errorTests.add(m.test, m.key, m.rank)) testsWritten++;
+        break;
       case 'message':
         p.message?.(m.text);
         break;
@@ -176,6 +183,7 @@ export async function runParallel(p: ParallelRunOptions): Promise<ParallelRunRes
       opts: p.opts,
       solverOptions: p.solverOptions,
       canonicalTests: p.canonicalTests,
+      dedupErrors: p.errorTests !== 'none',
       search: p.search,
       coverage: sharedBuffer,
       startedAt,
@@ -256,6 +264,8 @@ export async function runParallel(p: ParallelRunOptions): Promise<ParallelRunRes
     p.signal?.removeEventListener('abort', onAbort);
     await Promise.all(slots.map((s) => stop(s)));
   }
+  // The error tests kept (also of an interrupted run: their paths were explored).
+  testsWritten += errorTests.flush();
   if (failure) throw failure;
   const r = result();
   const haltReason = halted ?? (memoryDrop ? 'max-memory' : undefined);

@@ -19,6 +19,8 @@ export interface WorkerInit {
   opts: EngineOptions;
   solverOptions: Omit<SolverOptions, 'signal'>;
   canonicalTests: boolean;
+  /** Whether the coordinator picks one error test per location (the engines then emit every one). */
+  dedupErrors: boolean;
   search: SearchOptions;
   /** Execution counts per instruction id, shared by every worker (Float64Array over it). */
   coverage: SharedArrayBuffer;
@@ -59,6 +61,8 @@ export interface WorkerTotals {
 export type FromWorker =
   | { type: 'ready'; worker: number }
   | { type: 'test'; worker: number; test: TestCase }
+  /** An error path's test, for the coordinator's one-per-location choice (error-dedup.ts). */
+  | { type: 'error-test'; worker: number; test: TestCase; key: string; rank: number[] }
   | { type: 'message'; worker: number; text: string }
   | { type: 'output'; worker: number; fd: 1 | 2; bytes: Uint8Array }
   | { type: 'prefixes'; worker: number; prefixes: GivenPrefix[] }

@@ -8,7 +8,20 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
+/** Worker threads started and not yet exited (tests check that none outlives its run). */
+let alive = 0;
+export function liveWorkerThreads(): number {
+  return alive;
+}
+
 export function startWorker(workerData: unknown): Worker {
+  const w = spawn(workerData);
+  alive++;
+  w.once('exit', () => alive--);
+  return w;
+}
+
+function spawn(workerData: unknown): Worker {
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
     const entry = new URL('./worker.ts', here).href;

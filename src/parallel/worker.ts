@@ -14,12 +14,11 @@ import { loadModule } from '../ir/index.js';
 import { createSearcher } from '../search/index.js';
 import { createSolver } from '../solver/index.js';
 import { withCanonicalTests } from './canonical-solver.js';
+import { rankOf } from './error-dedup.js';
 import { HandoffSearcher } from './handoff-searcher.js';
 import { PrefixFollowerImpl } from './prefix.js';
 import type { FromWorker, Job, ToWorker, WorkerInit, WorkerTotals } from './protocol.js';
 
-/** Every state keeps its branch trace: a state given away is described by it (prefix.ts). */
-const TRACE_HOOK: ExplorationHooks = { name: 'parallel-prefix', wantsTrace: true };
 /** How often a busy worker reports its figures (the live stats.json and progress line). */
 const PROGRESS_MS = 500;
 
@@ -52,21 +51,34 @@ async function main(): Promise<void> {
   let running = false;
   let exiting = false;
 
+  // Every state keeps its branch trace: a state given away is described by it (prefix.ts). Tests go to
+  // the coordinator from here, where the error's instruction and the path are known (error-dedup.ts).
+  const hook: ExplorationHooks = {
+    name: 'parallel',
+    wantsTrace: true,
+    onTerminate(s, test, end) {
+      if (!test) return;
+      if (init.dedupErrors && test.error) {
+        const key = `${test.error.kind}:${test.error.file}:${test.error.line}:${end?.inst ? end.inst.id : -1}`;
+        post({ type: 'error-test', worker: me, test, key, rank: rankOf(s) });
+      } else post({ type: 'test', worker: me, test });
+    },
+  };
+  // The coordinator chooses among every error path of a location (the engine would keep its first only).
+  const engineOpts = init.dedupErrors ? { ...init.opts, emitAllErrors: true } : init.opts;
+
   const runJob = async (job: Job): Promise<void> => {
     const follower = new PrefixFollowerImpl(job.tape);
     const elapsed = (Date.now() - init.startedAt) / 1000;
     // --max-time is the run's: a job started late gets what is left of it.
     const maxTime = init.opts.maxTime > 0 ? Math.max(0.001, init.opts.maxTime - elapsed) : 0;
-    const opts = { ...init.opts, maxTime };
+    const opts = { ...engineOpts, maxTime };
     let lastProgress = performance.now();
     const ex: Executor = new Executor(module, opts, {
       solver,
       sink: {
-        add(test) {
-          post({ type: 'test', worker: me, test });
-          // The coordinator numbers and writes it; this engine only needs to know one was made.
-          return 'pending';
-        },
+        // Sent by the hook's onTerminate; the coordinator numbers and writes it.
+        add: () => 'pending',
       },
       createSearcher: (ctx) =>
         new HandoffSearcher(
@@ -87,7 +99,7 @@ async function main(): Promise<void> {
       stdout: (bytes) => post({ type: 'output', worker: me, fd: 1, bytes }),
       stderr: (bytes) => post({ type: 'output', worker: me, fd: 2, bytes }),
       message: (text) => post({ type: 'message', worker: me, text }),
-      hooks: [TRACE_HOOK],
+      hooks: [hook],
       prefix: follower,
     });
     ex.coverage.shareCounts(shared);

@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRun, type RunFlags, type RunIO } from '../../src/cli/run.js';
+import { readKTest } from '../../src/engine/ktest.js';
+import { liveWorkerThreads } from '../../src/parallel/spawn.js';
 import { ROOT } from '../engine/helpers.js';
-import { readExpectation } from '../engine/symbolic.test.js';
 
 let cwd: string;
 beforeAll(() => {
@@ -94,4 +95,88 @@ describe('--workers 2 on a program with 1536 paths', () => {
     expect(b2).toBeLessThanOrEqual(b1!);
     expect(one.stats.workers).toBeUndefined();
   }, 120_000);
+});
+
+// ---------------------------------------------------------------------------------------------------
+
+const symbolic = join(ROOT, 'test', 'fixtures', 'symbolic');
+const sgs = join(ROOT, 'test', 'fixtures', 'sgs');
+const fixtures = [
+  ...readdirSync(symbolic)
+    .filter((f) => f.endsWith('.c'))
+    .sort()
+    .map((f) => join(symbolic, f)),
+  join(sgs, 'bounded.c'),
+  join(sgs, 'pointer.c'),
+  join(sgs, 'switch.c'),
+];
+
+describe('--workers 2 on the symbolic fixtures: the paths, errors and tests of one worker', () => {
+  it.each(fixtures.map((f) => [f.slice(ROOT.length + 1), f]))('%s', async (_name, file) => {
+    // The fixture's engine options that are CLI options too (test/fixtures/symbolic/README.md).
+    const extra: Partial<RunFlags> = /^\/\/ OPTIONS:.*checkOvershift/m.test(readFileSync(file, 'utf8')) ? { checkOvershift: true } : {};
+    const one = await run(file, 1, { ...extra, canonicalTests: true });
+    const two = await run(file, 2, extra);
+    expect(two.stats.paths).toEqual(one.stats.paths);
+    expect(errorSites(two.stats.errors)).toEqual(errorSites(one.stats.errors));
+    expect(two.tests).toEqual(one.tests);
+    expect(two.haltReason).toBe('all paths explored');
+    expect(liveWorkerThreads()).toBe(0);
+  }, 60_000);
+});
+
+describe('--workers 2 with other searchers and options', () => {
+  const file = join(ROOT, 'test', 'fixtures', 'parallel', 'paths.c');
+
+  it('random-path + nurs:covnew (the default) explores every path too: the same tests as one DFS worker', async () => {
+    const dfs = await run(file, 1, { canonicalTests: true });
+    const def = await run(file, 2, { search: [] });
+    expect(def.stats.search).not.toBe(dfs.stats.search);
+    expect(def.stats.paths).toEqual(dfs.stats.paths);
+    expect(def.tests).toEqual(dfs.tests);
+  }, 120_000);
+
+  it('--only-output-states-covering-new sees what every worker covered: one test per newly covering path at most', async () => {
+    const all = await run(file, 2, {});
+    const covering = await run(file, 2, { onlyOutputStatesCoveringNew: true });
+    expect(covering.stats.paths).toEqual(all.stats.paths);
+    // Every instruction is covered once in the whole run, so at most as many tests as instructions, far fewer than paths.
+    expect(covering.tests.length).toBeGreaterThan(0);
+    expect(covering.tests.length).toBeLessThanOrEqual(all.stats.coverage.instructionsCovered);
+    expect(covering.tests.length).toBeLessThan(all.tests.length / 10);
+  }, 120_000);
+
+  it('an interruption stops every worker: stats.json written, the tests written are whole, no thread left', async () => {
+    const out = join(cwd, 'interrupted');
+    let interrupt: (() => void) | null = null;
+    const io: RunIO = { ...quietIO(), onInterrupt: (abort) => ((interrupt = abort), () => undefined) };
+    const timer = setInterval(() => {
+      // Once some tests exist, as Ctrl-C would.
+      try {
+        if (readdirSync(out).filter((f) => f.endsWith('.ktest')).length >= 20) interrupt?.();
+      } catch {
+        // not created yet
+      }
+    }, 20);
+    let r;
+    try {
+      r = await executeRun([file], flags({ outputDir: out, workers: 2 }), io);
+    } finally {
+      clearInterval(timer);
+    }
+    expect(r.interrupted).toBe(true);
+    const stats = JSON.parse(readFileSync(join(out, 'stats.json'), 'utf8'));
+    expect(stats.running).toBe(false);
+    expect(stats.haltReason).toBe('interrupted');
+    const tests = readdirSync(out).filter((f) => f.endsWith('.ktest'));
+    expect(tests.length).toBe(stats.tests);
+    expect(tests.length).toBeLessThan(1536);
+    for (const t of tests) expect(() => readKTest(join(out, t))).not.toThrow();
+    expect(liveWorkerThreads()).toBe(0);
+  }, 120_000);
+
+  it("refuses options that are one engine's", async () => {
+    await expect(run(file, 2, { maxInstructions: 1000 })).rejects.toThrow(/--workers 2 and --max-instructions do not combine/);
+    await expect(run(file, 0)).rejects.toThrow(/--workers: expected a whole number >= 1/);
+  });
 });
