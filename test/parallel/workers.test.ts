@@ -5,6 +5,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRun, type RunFlags, type RunIO } from '../../src/cli/run.js';
 import { readKTest } from '../../src/engine/ktest.js';
@@ -179,4 +181,27 @@ describe('--workers 2 with other searchers and options', () => {
     await expect(run(file, 2, { maxInstructions: 1000 })).rejects.toThrow(/--workers 2 and --max-instructions do not combine/);
     await expect(run(file, 0)).rejects.toThrow(/--workers: expected a whole number >= 1/);
   });
+});
+
+describe('--workers 2 from the bundled CLI (bin/sympath.mjs)', () => {
+  it('starts its worker threads from the bundle, and its stats.json has the workers section of the schema', async () => {
+    const file = join(ROOT, 'test', 'fixtures', 'parallel', 'paths.c');
+    const out = join(cwd, 'bundled');
+    const r = await execa(process.execPath, [join(ROOT, 'bin', 'sympath.mjs'), 'run', '--search', 'dfs', '--libc', 'none', '--progress', 'none', '--workers', '2', '--output-dir', out, file], {
+      reject: false,
+      stdin: 'ignore',
+      cwd,
+    });
+    expect(r.exitCode, String(r.stderr)).toBe(0);
+    const stats = JSON.parse(readFileSync(join(out, 'stats.json'), 'utf8'));
+    const ajv = new Ajv2020({ allErrors: true });
+    const validate = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas', 'stats.schema.json'), 'utf8')));
+    expect(validate(stats) ? '' : ajv.errorsText(validate.errors)).toBe('');
+    expect(stats.paths.completed).toBe(1536);
+    expect(stats.workers.count).toBe(2);
+    expect(stats.workers.perWorker.length).toBe(2);
+    // The same tests as the run from the sources (test above): the canonical inputs of every path.
+    const fromSources = await run(file, 1, { canonicalTests: true });
+    expect(testsOf(out)).toEqual(fromSources.tests);
+  }, 180_000);
 });
