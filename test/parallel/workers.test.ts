@@ -204,4 +204,36 @@ describe('--workers 2 from the bundled CLI (bin/sympath.mjs)', () => {
     const fromSources = await run(file, 1, { canonicalTests: true });
     expect(testsOf(out)).toEqual(fromSources.tests);
   }, 180_000);
+
+  it('SIGTERM to the CLI: exit 143, stats.json final and interrupted, the tests written whole', async () => {
+    const file = join(ROOT, 'benchmarks', 'parallel', 'paths4k.c');
+    const out = join(cwd, 'sigterm');
+    const child = execa(process.execPath, [join(ROOT, 'bin', 'sympath.mjs'), 'run', '--search', 'dfs', '--libc', 'none', '--progress', 'none', '--workers', '2', '--output-dir', out, file], {
+      reject: false,
+      stdin: 'ignore',
+      cwd,
+    });
+    const started = Date.now();
+    for (;;) {
+      let n = 0;
+      try {
+        n = readdirSync(out).filter((f) => f.endsWith('.ktest')).length;
+      } catch {
+        // not created yet
+      }
+      if (n >= 50 || Date.now() - started > 120_000) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    child.kill('SIGTERM');
+    const r = await child;
+    expect(r.exitCode, String(r.stderr)).toBe(143);
+    const stats = JSON.parse(readFileSync(join(out, 'stats.json'), 'utf8'));
+    expect(stats.running).toBe(false);
+    expect(stats.haltReason).toBe('interrupted');
+    const tests = readdirSync(out).filter((f) => f.endsWith('.ktest'));
+    expect(tests.length).toBe(stats.tests);
+    expect(tests.length).toBeGreaterThanOrEqual(50);
+    expect(tests.length).toBeLessThan(4096);
+    for (const t of tests) expect(() => readKTest(join(out, t))).not.toThrow();
+  }, 180_000);
 });
