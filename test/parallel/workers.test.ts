@@ -177,6 +177,18 @@ describe('--workers 2 with other searchers and options', () => {
     expect(liveWorkerThreads()).toBe(0);
   }, 120_000);
 
+  it("--max-time is the run's: every worker halts, the live states get partial tests, no thread left", async () => {
+    const big = join(ROOT, 'benchmarks', 'parallel', 'paths4k.c');
+    const t0 = performance.now();
+    const r = await run(big, 2, { maxTime: 3 });
+    expect((performance.now() - t0) / 1000).toBeLessThan(60);
+    expect(r.stats.haltReason).toBe('max-time');
+    expect(r.stats.paths.completed).toBeLessThan(4096);
+    expect(r.stats.paths.partial).toBeGreaterThan(0);
+    expect(r.tests.length).toBe(r.stats.tests);
+    expect(liveWorkerThreads()).toBe(0);
+  }, 120_000);
+
   it("refuses options that are one engine's", async () => {
     await expect(run(file, 2, { maxInstructions: 1000 })).rejects.toThrow(/--workers 2 and --max-instructions do not combine/);
     await expect(run(file, 0)).rejects.toThrow(/--workers: expected a whole number >= 1/);
