@@ -31,7 +31,8 @@ export async function bundle() {
   const outdir = join(dist, `bundle-${id}`);
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { main: join(root, 'src', 'cli', 'main.ts') },
+    // The worker thread of `run --workers N` (src/parallel/spawn.ts finds it beside the chunks).
+    entryPoints: { main: join(root, 'src', 'cli', 'main.ts'), worker: join(root, 'src', 'parallel', 'worker.ts') },
     bundle: true,
     splitting: true,
     format: 'esm',

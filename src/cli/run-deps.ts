@@ -26,6 +26,8 @@ export type RunResultLike = RunResult & {
   driverReport?: TechniqueReport;
   /** A driver run's covered program lines (for --check-pruning). */
   coveredLines?: () => Set<string>;
+  /** `--workers N`: stats.json's `workers` section (src/parallel/README.md). */
+  workers?: Record<string, unknown>;
   /** A partitioning driver's partitions, key -> readable (for --check-pruning). */
   partitions?: ReadonlyMap<string, string>;
 };

@@ -66,6 +66,10 @@ export interface RunFlags {
   checkPruning?: boolean;
   /** --driver: a concolic driver instead of the forking search. */
   driver?: string;
+  /** --workers N: explore with N worker threads (src/parallel; 1 = the engine in this thread). */
+  workers?: number;
+  /** --canonical-tests: each test's inputs are the smallest of its path (src/parallel/canonical-solver.ts); implied by --workers N > 1. */
+  canonicalTests?: boolean;
   json?: boolean;
   /** --progress: the live line on a terminal ('auto', the default), a line every --progress-interval ('plain') or nothing. */
   progress?: 'auto' | 'plain' | 'none';
@@ -171,6 +175,7 @@ export function checkFlags(flags: RunFlags): void {
       throw new UserError(`sympath run: --prune: unknown pruning hook '${p}'; available: ${available}`);
     }
   }
+  checkWorkers(flags);
   const { installed } = activePruners(flags.prune, flags);
   for (const m of prunerManifests()) {
     if (!installed.includes(m.name)) continue;
@@ -191,6 +196,24 @@ export function checkFlags(flags: RunFlags): void {
   }
   if ((flags.allowRead?.length ?? 0) > 0 && !flags.posixRuntime) {
     throw new UserError('sympath run: --allow-read needs --posix-runtime (host files are read through the POSIX model)');
+  }
+}
+
+/** --workers N: at least 1; the options whose meaning is one engine's do not combine with N > 1 (src/parallel/README.md). */
+function checkWorkers(flags: RunFlags): void {
+  const n = flags.workers ?? 1;
+  if (n < 1) throw new UserError('sympath run: --workers: expected a whole number >= 1');
+  if (n === 1) return;
+  const conflicts: [boolean, string][] = [
+    [flags.driver !== undefined, '--driver'],
+    [flags.prune.length > 0 || activePruners(flags.prune, flags).installed.length > 0, '--prune (or a technique option)'],
+    [flags.checkPruning === true, '--check-pruning'],
+    [(flags.seedFile ?? []).length > 0 || (flags.seedDir ?? []).length > 0, '--seed-file/--seed-dir'],
+    [flags.maxInstructions > 0, '--max-instructions'],
+    [flags.maxForks > 0, '--max-forks'],
+  ];
+  for (const [given, name] of conflicts) {
+    if (given) throw new UserError(`sympath run: --workers ${n} and ${name} do not combine (each worker is an engine of its own; see src/parallel/README.md)`);
   }
 }
 
@@ -313,6 +336,8 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .option('--driver <name>', `re-execute the program concolically under a driver instead of the forking search: ${DRIVERS.join(', ')}`)
     .option('--prune <name>', `pruning hook (repeatable): ${PRUNERS.join(', ')}`, collect, [])
     .option('--check-pruning', 'also run exhaustive DFS and report any error site or covered line that pruning or a driver lost (exit 3 if any)')
+    .option('--workers <n>', 'explore with N worker threads, each an engine of its own, moving work between them as path prefixes (1 = no threads)', count, 1)
+    .option('--canonical-tests', "each test's inputs are the lexicographically smallest of its path, whatever the solver's history (implied by --workers N > 1: the tests of N workers are then byte for byte those of one)")
     .option('--replay-coverage', 'replay the tests natively at the end (gcc --coverage) and report gcov coverage')
     .option('--json', "print stats.json to stdout at the end (the program's stdout then goes to stderr)")
     .addOption(

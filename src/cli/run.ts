@@ -21,7 +21,7 @@ import { buildStats, type StatsJson } from '../engine/stats.js';
 import type { Module } from '../ir/model.js';
 import { createSearcher, describeSearch } from '../search/index.js';
 import type { CompileOptions, OptLevel } from '../toolchain/clang.js';
-import { emptyResult, realDeps, runOnce, type RunDeps, type RunResultLike } from './run-deps.js';
+import { defaultSolverTime, emptyResult, realDeps, runOnce, type RunDeps, type RunEnvironmentLike, type RunResultLike } from './run-deps.js';
 import { processIO, signalExitCode, type RunIO } from './run-io.js';
 import {
   checkFlags,
@@ -103,7 +103,9 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     }
     if (!isFile) throw new UserError(`sympath: ${f}: not a regular file`);
   }
-  const d = deps ?? (await realDeps());
+  const realOrGiven = deps ?? (await realDeps());
+  // --canonical-tests (implied by --workers N > 1): test inputs that do not depend on the solver's history.
+  const d: RunDeps = canonicalTests(flags) ? { ...realOrGiven, createSolver: async (o) => (await import('../parallel/canonical-solver.js')).withCanonicalTests(await realOrGiven.createSolver(o)) } : realOrGiven;
   const now = io.now ?? (() => new Date());
   const started = now();
   const t0 = performance.now();
@@ -303,6 +305,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       peakRssMB: peakRssMB(),
       // The techniques' sections are final figures: in the last stats.json only.
       ...(extra.final && r.driver ? { driver: r.driver } : {}),
+      ...(extra.final && r.workers ? { workers: r.workers } : {}),
       ...(extra.final && pruning?.statsSections() ? { pruning: pruning.statsSections()! } : {}),
     });
   // The engine run in progress (its snapshot, from RunEnvironment.onStart) and the solver's counts
@@ -345,31 +348,33 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       const phaseModule = k === 0 ? module : await d.loadModule(join(outDir, irName));
       const phaseOpts: EngineOptions = { ...opts, search: phase.search, maxTime: phase.maxTime };
       solverBefore = { ...solverStats };
-      const r = await runOnce(d, phaseModule, phaseOpts, solverStats, {
-        solverOptions: { backend: flags.solver, timeoutSeconds: flags.maxSolverTime },
-        driver: flags.driver,
-        techniqueFlags: flags,
+      const searchOptions = { batchInstructions: flags.batchInstructions, batchSeconds: flags.batchTime, subpathTies: phaseOpts.subpathTies };
+      const engineEnv = {
         sink: errorConsole,
-        ...(pruning ? pruning.nextRun() : {}),
-        createSearcher: (ctx) =>
-          createSearcher(phaseOpts.search, ctx, {
-            batchInstructions: flags.batchInstructions,
-            batchSeconds: flags.batchTime,
-            subpathTies: phaseOpts.subpathTies,
-          }),
         signal: controller.signal,
         // With --json stdout carries the stats alone; the program's stdout goes to stderr then.
-        stdout: (b) => display.around(() => programStdout(b), stdoutOnTerminal ? b : none),
-        stderr: (b) => display.around(() => io.stderrBytes(b), b),
-        onStart: (snapshot) => {
+        stdout: (b: Uint8Array) => display.around(() => programStdout(b), stdoutOnTerminal ? b : none),
+        stderr: (b: Uint8Array) => display.around(() => io.stderrBytes(b), b),
+        onStart: (snapshot: () => RunSnapshot) => {
           probe = snapshot;
         },
-        message: (text) => {
+        message: (text: string) => {
           clearProgress();
           output.message(text);
           io.err(`sympath: ${text}${text.endsWith('\n') ? '' : '\n'}`);
         },
-      });
+      };
+      const r: RunResultLike =
+        (flags.workers ?? 1) > 1
+          ? await runWorkers(phaseModule, join(outDir, irName), phaseOpts, flags, searchOptions, solverStats, engineEnv)
+          : await runOnce(d, phaseModule, phaseOpts, solverStats, {
+              solverOptions: { backend: flags.solver, timeoutSeconds: flags.maxSolverTime },
+              driver: flags.driver,
+              techniqueFlags: flags,
+              ...engineEnv,
+              ...(pruning ? pruning.nextRun() : {}),
+              createSearcher: (ctx) => createSearcher(phaseOpts.search, ctx, searchOptions),
+            });
       results.push(r);
       probe = null;
       if (phases.length > 1) {
@@ -519,6 +524,40 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   if (flags.replayCoverage) await replayAtEnd(outDir, io);
   if (flags.json) io.out(`${JSON.stringify(stats, null, 2)}\n`);
   return outcome();
+}
+
+function canonicalTests(flags: RunFlags): boolean {
+  return flags.canonicalTests === true || (flags.workers ?? 1) > 1;
+}
+
+/** One engine run as N worker threads (src/parallel); the workers' solver counts are added to `solverStats`. */
+async function runWorkers(
+  module: Module,
+  irPath: string,
+  opts: EngineOptions,
+  flags: RunFlags,
+  search: { batchInstructions: number; batchSeconds: number; subpathTies?: 'random' | 'latest' },
+  solverStats: { queries: number; z3Queries: number; cacheHits: number; seconds: number },
+  env: Pick<RunEnvironmentLike, 'sink' | 'signal' | 'stdout' | 'stderr' | 'onStart' | 'message'>,
+): Promise<RunResultLike> {
+  const { runParallel } = await import('../parallel/coordinator.js');
+  const r = await runParallel({
+    irPath,
+    module,
+    opts,
+    workers: flags.workers ?? 1,
+    solverOptions: { backend: flags.solver, timeoutSeconds: defaultSolverTime(flags.maxSolverTime, opts.maxTime) },
+    canonicalTests: canonicalTests(flags),
+    errorTests: flags.emitAllErrors ? 'none' : flags.exitOnError || (flags.exitOnErrorType ?? []).length > 0 ? 'arrival' : 'dfs',
+    search,
+    ...env,
+  });
+  const { solverTotals, workers, ...result } = r;
+  solverStats.queries += solverTotals.queries;
+  solverStats.z3Queries += solverTotals.z3Queries;
+  solverStats.cacheHits += solverTotals.cacheHits;
+  solverStats.seconds += solverTotals.seconds;
+  return { ...result, workers: { ...workers } };
 }
 
 export function register(program: Command): void {

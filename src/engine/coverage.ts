@@ -90,8 +90,8 @@ function layoutOf(module: Module, programFiles: readonly string[]): Layout {
 }
 
 export class Coverage {
-  /** Executions per static instruction id. */
-  readonly counts: Float64Array;
+  /** Executions per static instruction id (shared between the workers of `--workers N`: shareCounts). */
+  counts: Float64Array;
   /** 1 when the instruction belongs to the program's own source files. */
   private readonly isProgram: Uint8Array;
   /** Index into the line table per instruction, -1 for none. */
@@ -127,6 +127,16 @@ export class Coverage {
     this.linesTotal = layout.linesTotal;
     this.branchesTotal = layout.branchesTotal;
     this.lineCovered = new Uint8Array(layout.linesTotal);
+  }
+
+  /**
+   * Counts kept in memory shared with other engines (src/parallel): what they cover is covered here at
+   * once. Called before the run starts; the engines' per-engine totals (instructionsCovered, …) count
+   * only what this engine covered first.
+   */
+  shareCounts(shared: Float64Array): void {
+    if (shared.length !== this.counts.length) throw new Error(`shared coverage counts: ${shared.length} ids, the module has ${this.counts.length}`);
+    this.counts = shared;
   }
 
   get size(): number {

@@ -30,7 +30,7 @@ import type { CompiledFunction } from './compiled.js';
 import { Coverage } from './coverage.js';
 import { forkKey, recordFork } from './fork-history.js';
 import { Frames } from './frames.js';
-import type { ExplorationHooks, TerminationInfo } from './hooks.js';
+import type { ExplorationHooks, PrefixFollower, TerminationInfo } from './hooks.js';
 import { ModuleImage } from './image.js';
 import { Memory } from './memory.js';
 import type { EngineOptions } from './options.js';
@@ -95,6 +95,8 @@ export interface RunEnvironment {
    * subclass, src/engine/trace/observed-memory.ts); an ordinary run never pays for the observation.
    */
   createMemory?: (ex: Executor) => Memory;
+  /** A job's recorded fork decisions (src/parallel/prefix.ts), followed without the solver while active. */
+  prefix?: PrefixFollower;
 }
 
 export async function runProgram(module: Module, opts: EngineOptions, env: RunEnvironment): Promise<RunResult> {
@@ -462,6 +464,7 @@ export class Executor implements SearcherContext {
    */
   async fork(s: ExecutionState, cond: Expr, inst: Instruction): Promise<[ExecutionState | null, ExecutionState | null]> {
     if (cond.isConst) return cond.value ? [s, null] : [null, s];
+    if (this.env.prefix?.active()) return this.env.prefix.fork(s, cond, inst);
     const r = await this.solver.branch(s.constraints, cond);
     if (r.canTrue === 'unknown' || r.canFalse === 'unknown') {
       this.term.partial(s, 'the solver could not decide a branch (unknown)', inst);
@@ -522,6 +525,7 @@ export class Executor implements SearcherContext {
    * `s` takes the first feasible one. `feasible[i] === true` skips the solver for condition i.
    */
   async forkMany(s: ExecutionState, conds: readonly Expr[], inst: Instruction, feasible?: readonly boolean[]): Promise<(ExecutionState | null)[]> {
+    if (this.env.prefix?.active()) return this.env.prefix.forkMany(s, conds, inst);
     const out: (ExecutionState | null)[] = conds.map(() => null);
     let ok: number[] = [];
     for (let i = 0; i < conds.length; i++) {

@@ -67,3 +67,13 @@ export interface ExplorationHooks {
   onResume?(state: ExecutionState): boolean | Promise<boolean>;
   onTerminate?(state: ExecutionState, test: TestCase | null, end?: TerminationInfo): void;
 }
+
+/**
+ * Forks decided by a recorded path prefix instead of the solver (`sympath run --workers N`, src/parallel/
+ * prefix.ts): while active, the executor's fork and forkMany hand their decision to it.
+ */
+export interface PrefixFollower {
+  active(): boolean;
+  fork(s: ExecutionState, cond: Expr, inst: Instruction): [ExecutionState | null, ExecutionState | null];
+  forkMany(s: ExecutionState, conds: readonly Expr[], inst: Instruction): (ExecutionState | null)[];
+}

@@ -38,6 +38,8 @@ export interface StatsJson {
   driver?: Record<string, unknown>;
   /** Pruning techniques' own counts, by technique name (e.g. `pruning.dise`; README, "stats.json"). */
   pruning?: Record<string, Record<string, unknown>>;
+  /** With `--workers N` (N > 1): per-worker counts and the prefix re-execution cost (src/parallel/README.md). */
+  workers?: Record<string, unknown>;
 }
 
 export interface StatsError {
@@ -124,6 +126,8 @@ export interface StatsInput {
   errors: readonly StatsError[];
   driver?: Record<string, unknown>;
   pruning?: Record<string, Record<string, unknown>>;
+  /** With `--workers N` (N > 1): per-worker counts and the prefix re-execution cost (src/parallel/README.md). */
+  workers?: Record<string, unknown>;
 }
 
 const round = (x: number, digits = 3): number => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -159,6 +163,7 @@ export function buildStats(i: StatsInput): StatsJson {
     ...(i.peakRssMB !== undefined ? { memory: { peakRssMB: Math.round(i.peakRssMB) } } : {}),
     ...(i.driver ? { driver: i.driver } : {}),
     ...(i.pruning ? { pruning: i.pruning } : {}),
+    ...(i.workers ? { workers: i.workers } : {}),
   };
 }
 
