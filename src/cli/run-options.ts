@@ -66,6 +66,10 @@ export interface RunFlags {
   checkPruning?: boolean;
   /** --driver: a concolic driver instead of the forking search. */
   driver?: string;
+  /** --write-paths (KLEE's): each test's decisions as testNNNNNN.path. */
+  writePaths?: boolean;
+  /** --replay-path FILE (KLEE's): follow FILE's decisions from the entry, then explore below. */
+  replayPath?: string;
   /** --workers N: explore with N worker threads (src/parallel; 1 = the engine in this thread). */
   workers?: number;
   /** --canonical-tests: each test's inputs are the smallest of its path (src/parallel/canonical-solver.ts); implied by --workers N > 1. */
@@ -211,6 +215,7 @@ function checkWorkers(flags: RunFlags): void {
     [(flags.seedFile ?? []).length > 0 || (flags.seedDir ?? []).length > 0, '--seed-file/--seed-dir'],
     [flags.maxInstructions > 0, '--max-instructions'],
     [flags.maxForks > 0, '--max-forks'],
+    [flags.replayPath !== undefined, '--replay-path'],
   ];
   for (const [given, name] of conflicts) {
     if (given) throw new UserError(`sympath run: --workers ${n} and ${name} do not combine (each worker is an engine of its own; see src/parallel/README.md)`);
@@ -324,6 +329,8 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .option('--seed-dir <dir>', 'follow the paths of every .ktest in DIR first (repeatable), as --seed-file', collect, [])
     .option('--only-seed', "with --seed-file/--seed-dir: stop when no path follows a seed any more (KLEE's option; the paths still alive get tests, as on any halt)")
     .option('--environ <file>', "main's environment (envp, environ): one NAME=VALUE per line of FILE, as KLEE's --environ (default: empty); replay gives the native run the same")
+    .option('--write-paths', "write each test's symbolic decisions as testNNNNNN.path (KLEE's option; the ids are those of the output directory's program.ll)")
+    .option('--replay-path <file>', "follow the decisions of a .path file (from --write-paths on the same program and options) from the entry without the solver, then explore below where it ends (KLEE's option)")
     .option('--entry-point <name>', "the function the run starts in instead of main, as KLEE's option: it gets main's arguments (argc, argv, envp) after the C library's start-up; replay calls it the same way")
     .option('--write-smt2s', "write each test's path constraints as testNNNNNN.smt2 (standalone SMT-LIB 2, as KLEE's option)")
     .option('--allow-read-special', 'with --allow-read: also read devices and FIFOs (what they have now, at most 64 MiB or 1 s; refused otherwise)')

@@ -40,6 +40,8 @@ import { ErrorConsole, errorKindsOf, errorSummary, EXIT_ON_ERROR } from './run-e
 import { globalsOverMemory } from '../engine/image.js';
 import { readEnviron } from './environ-file.js';
 import { debugInfoSources } from './debug-sources.js';
+import { readPathFile } from './path-file.js';
+import { PrefixFollowerImpl } from '../engine/path-prefix.js';
 import { readSeeds } from './seed-files.js';
 import { LiveStats, peakRssMB } from './live-stats.js';
 import { ProgressDisplay, progressMode } from './progress-line.js';
@@ -87,6 +89,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   checkFlags(flags);
   if (flags.posixRuntime) checkPosixArgs(programArgs);
   const environ = flags.environ !== undefined ? readEnviron(resolve(io.cwd, flags.environ)) : undefined;
+  const replayTape = flags.replayPath !== undefined ? readPathFile(resolve(io.cwd, flags.replayPath)) : undefined;
   const seeds = readSeeds((flags.seedFile ?? []).map((f) => resolve(io.cwd, f)), (flags.seedDir ?? []).map((d) => resolve(io.cwd, d)));
   if (flags.solver === 'native' && findZ3() === undefined) {
     // Installed where Debian's z3 is not (npm i -g on any machine): the wasm Z3 of the z3-solver
@@ -204,6 +207,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   if (flags.writeSmt2s) opts.writeSmt2s = true;
   if (environ) opts.environ = environ;
   if (flags.entryPoint !== undefined && flags.entryPoint !== 'main') opts.entryPoint = flags.entryPoint;
+  if (flags.writePaths) opts.writePaths = true;
   if (seeds.length > 0) opts.seeds = seeds;
   if (flags.onlySeed) opts.onlySeed = true;
   if (flags.dumpStatesOnHalt === false) opts.dumpStatesOnHalt = false;
@@ -373,6 +377,8 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
               techniqueFlags: flags,
               ...engineEnv,
               ...(pruning ? pruning.nextRun() : {}),
+              // --replay-path: every phase starts by following the file's decisions
+              ...(replayTape ? { prefix: new PrefixFollowerImpl(replayTape) } : {}),
               createSearcher: (ctx) => createSearcher(phaseOpts.search, ctx, searchOptions),
             });
       results.push(r);

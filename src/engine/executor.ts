@@ -168,7 +168,7 @@ export class Executor implements SearcherContext {
     this.branchHooks = this.hooks.filter((h) => h.onBranch);
     this.forkHooks = this.hooks.filter((h) => h.onFork);
     this.resumeHooks = this.hooks.filter((h) => h.onResume);
-    this.tracing = this.hooks.some((h) => h.wantsTrace);
+    this.tracing = this.hooks.some((h) => h.wantsTrace) || this.opts.writePaths === true;
     const blockHooks = this.hooks.filter((h) => h.onBlock);
     this.blockHook = blockHooks.length ? (s, bb) => blockHooks.forEach((h) => h.onBlock!(s, bb)) : null;
     this.stdoutSink = env.stdout ?? ((b) => process.stdout.write(b));

@@ -75,6 +75,8 @@ export interface EngineOptions {
   writeTestOutput?: boolean;
   /** --write-smt2s: each test's path constraints as standalone SMT-LIB 2 (testNNNNNN.smt2), as KLEE's option. */
   writeSmt2s?: boolean;
+  /** --write-paths: each test's symbolic decisions as testNNNNNN.path (KLEE's option; engine/path-prefix.ts). */
+  writePaths?: boolean;
   /** --allow-read-special: devices and FIFOs under --allow-read are read (bounded) instead of refused. */
   allowReadSpecial?: boolean;
   /**

@@ -215,6 +215,7 @@ export class OutputDir implements TestSink {
     const sides: { name: string; data: string | Uint8Array }[] = side ? [{ name: side.name, data: side.text }] : [];
     if (test.output) sides.push({ name: `${stem}.stdout`, data: test.output.stdout }, { name: `${stem}.stderr`, data: test.output.stderr });
     if (test.smt2 !== undefined) sides.push({ name: `${stem}.smt2`, data: test.smt2 });
+    if (test.path !== undefined) sides.push({ name: `${stem}.path`, data: test.path });
     for (const f of sides) {
       if (!this.attempt(what, () => writeFileAtomic(this.file(f.name), f.data))) {
         for (const g of [name, ...sides.map((x) => x.name)]) rmSync(this.file(g), { force: true });

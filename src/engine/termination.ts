@@ -12,6 +12,7 @@ import type { PathError, TestCase, Termination } from './test-case.js';
 import type { Executor } from './executor.js';
 import { outputOf, type ExecutionState } from './state.js';
 import { constraintsSmt2 } from '../solver/smt2-file.js';
+import { formatPathFile, prefixOf } from './path-prefix.js';
 
 interface Pending {
   state: ExecutionState;
@@ -155,6 +156,7 @@ export class Terminator {
     if (p.exitCode !== undefined) test.exitCode = p.exitCode;
     if (opts.writeTestOutput) test.output = { stdout: outputOf(s.output, 1), stderr: outputOf(s.output, 2) };
     if (opts.writeSmt2s) test.smt2 = constraintsSmt2(s.constraints, `the path constraints of this test (${p.termination}); sat, and the test's inputs are a model`);
+    if (opts.writePaths) test.path = formatPathFile(prefixOf(s));
     if (p.error) test.error = p.error;
     const name = this.ex.env.sink.add(test);
     if (name !== null) this.testsWritten++;

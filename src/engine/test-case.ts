@@ -38,6 +38,8 @@ export interface TestCase {
   output?: { stdout: Uint8Array; stderr: Uint8Array };
   /** The path's constraints as standalone SMT-LIB 2, with --write-smt2s. */
   smt2?: string;
+  /** The path's symbolic decisions as a path file, with --write-paths (engine/path-prefix.ts). */
+  path?: string;
 }
 
 /** Receives every finished path; returns the test's file name (test000001.ktest) or null if not written. */

@@ -8,7 +8,7 @@
 import type { Executor } from '../engine/executor.js';
 import type { ExecutionState } from '../engine/state.js';
 import type { Searcher, SearchState } from '../search/searcher.js';
-import { prefixOf } from './prefix.js';
+import { prefixOf } from '../engine/path-prefix.js';
 
 /** A state given away: its prefix and how many instructions its path had executed (re-executed by the taker). */
 export interface GivenPrefix {

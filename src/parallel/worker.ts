@@ -16,7 +16,7 @@ import { createSolver } from '../solver/index.js';
 import { withCanonicalTests } from './canonical-solver.js';
 import { rankOf } from './error-dedup.js';
 import { HandoffSearcher } from './handoff-searcher.js';
-import { PrefixFollowerImpl } from './prefix.js';
+import { PrefixFollowerImpl } from '../engine/path-prefix.js';
 import type { FromWorker, Job, ToWorker, WorkerInit, WorkerTotals } from './protocol.js';
 
 /** How often a busy worker reports its figures (the live stats.json and progress line). */

@@ -11,7 +11,7 @@ import type { ExecutionState } from '../../src/engine/state.js';
 import type { TestCase } from '../../src/engine/test-case.js';
 import { withCanonicalTests } from '../../src/parallel/canonical-solver.js';
 import { compareRanks, rankOf } from '../../src/parallel/error-dedup.js';
-import { PrefixFollowerImpl, prefixOf } from '../../src/parallel/prefix.js';
+import { PrefixFollowerImpl, prefixOf } from '../../src/engine/path-prefix.js';
 import type { Solver } from '../../src/solver/solver.js';
 import { closeSolver, moduleOf, ROOT, run, solver } from '../engine/helpers.js';
 

@@ -1,5 +1,6 @@
 // Path prefixes: the symbolic branch decisions of a path from the program's entry, as a flat tape of
 // int32 pairs (instruction id, code), and the follower that re-executes a fresh engine along one.
+// (src/parallel moves work between workers as these; they live in the engine because path files use them too.)
 //
 // A worker hands a pending state to another worker as its prefix (Cloud9's job model): the receiver
 // starts the program from the entry and, at each symbolic branch (the executor's fork and forkMany,
@@ -17,12 +18,16 @@
 // (oldest first). Queries that are not branch decisions (pointer resolution, concretisation, built-ins)
 // are asked again on re-execution.
 
+//
+// The same tapes are the path files of `sympath run --write-paths` / `--replay-path` (KLEE's options):
+// formatPathFile and parsePathFile below.
+
 import type { Expr } from '../expr/expr.js';
 import * as B from '../expr/build.js';
 import type { Instruction } from '../ir/model.js';
-import { forkKey, recordFork } from '../engine/fork-history.js';
-import type { PrefixFollower, TraceEntry } from '../engine/hooks.js';
-import type { ExecutionState } from '../engine/state.js';
+import { forkKey, recordFork } from './fork-history.js';
+import type { PrefixFollower, TraceEntry } from './hooks.js';
+import type { ExecutionState } from './state.js';
 
 /** Code bits of a tape entry: direction * 4 + these. */
 const FORKED = 1;
@@ -103,4 +108,44 @@ export class PrefixFollowerImpl implements PrefixFollower {
     out[d.direction] = s;
     return out;
   }
+}
+
+/** The first line of a path file. */
+const PATH_FILE_HEADER = '# sympath path: one symbolic decision per line: instruction-id direction [forked|constrained]';
+
+/**
+ * A path file (`--write-paths`: testNNNNNN.path): the tape as text, one decision per line — the branch
+ * instruction's module-wide id, the direction taken (0 = the condition held, for a two-way branch; the
+ * index of the case for a multi-way one) and whether it forked or added its condition one-sidedly.
+ * Instruction ids are those of the run's own module (program.ll in its output directory), so a path
+ * replays on that module (`--replay-path`), as KLEE's .path files do on their bitcode.
+ */
+export function formatPathFile(tape: Int32Array): string {
+  const lines = [PATH_FILE_HEADER];
+  for (let k = 0; k < tape.length; k += 2) {
+    const code = tape[k + 1]!;
+    const flag = code & FORKED ? ' forked' : code & CONSTRAINED ? ' constrained' : '';
+    lines.push(`${tape[k]} ${code >> 2}${flag}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Thrown by parsePathFile: the message names the line and what is wrong. */
+export class PathFileError extends Error {
+  override readonly name = 'PathFileError';
+}
+
+/** A path file's tape; the error names the file, the line and what is wrong. */
+export function parsePathFile(text: string, file: string): Int32Array {
+  const out: number[] = [];
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return;
+    const m = /^(\d+) (\d+)(?: (forked|constrained))?$/.exec(line);
+    if (!m || Number(m[1]) > 0x7fffffff || Number(m[2]) > 0x1fffffff) {
+      throw new PathFileError(`${file}:${i + 1}: expected 'INSTRUCTION-ID DIRECTION [forked|constrained]', got '${line}'`);
+    }
+    out.push(Number(m[1]), Number(m[2]) * 4 + (m[3] === 'forked' ? FORKED : m[3] === 'constrained' ? CONSTRAINED : 0));
+  });
+  return Int32Array.from(out);
 }
