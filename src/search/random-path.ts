@@ -9,7 +9,8 @@
 //   - a leaf counts when its state is one this searcher holds;
 //   - an inner node counts when marked; update(added) marks the new leaf's ancestors, update(removed)
 //     unmarks ancestors left with no counting child.
-// A split keeps an inner node's mark (it still leads to the forking state), so forks need no work here.
+// A split keeps an inner node's mark (it still leads to the forking state); the new inner nodes between
+// the current state's leaf and its marked ancestors are marked in update (from the current state).
 // Several trees (several initial states) are supported: roots are drawn uniformly.
 
 import type { Rng } from './rng.js';
@@ -62,17 +63,22 @@ export class RandomPathSearcher implements Searcher {
     }
   }
 
-  update(_current: SearchState | null, added: readonly SearchState[], removed: readonly SearchState[]): void {
+  /** Marks the inner nodes from `s`'s leaf up to the first marked ancestor (the path to a held state). */
+  private markUp(s: SearchState): void {
+    let n: PTreeNode = s.ptreeNode;
+    this.marked.add(n);
+    while (n.parent && !this.marked.has(n.parent)) {
+      n = n.parent;
+      this.marked.add(n);
+    }
+    if (!n.parent && !this.roots.includes(n)) this.roots.push(n);
+  }
+
+  update(current: SearchState | null, added: readonly SearchState[], removed: readonly SearchState[]): void {
     for (const s of added) {
       if (this.held.has(s)) throw new Error(`${this.name}: state ${s.id} added twice`);
       this.held.add(s);
-      let n: PTreeNode = s.ptreeNode;
-      this.marked.add(n);
-      while (n.parent && !this.marked.has(n.parent)) {
-        n = n.parent;
-        this.marked.add(n);
-      }
-      if (!n.parent && !this.roots.includes(n)) this.roots.push(n);
+      this.markUp(s);
     }
     for (const s of removed) {
       if (!this.held.delete(s)) throw new Error(`${this.name}: removing state ${s.id}, which it does not hold`);
@@ -84,6 +90,11 @@ export class RandomPathSearcher implements Searcher {
         n = n.parent;
       }
     }
+    // The current state may have forked several times in the step: each split turns its leaf into an
+    // inner node nobody marked. Usually a forked state handed over in `added` marks the way up, but a
+    // state forked and ended in the same step (a multi-way fork whose last side fails at once) is never
+    // added, and its split would leave the current state under an unmarked node: unreachable.
+    if (current !== null && this.held.has(current)) this.markUp(current);
   }
 
   empty(): boolean {

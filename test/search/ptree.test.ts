@@ -89,6 +89,25 @@ describe('random-path', () => {
     expect(() => r.select()).toThrow(/empty/);
   });
 
+  it('keeps the forking state when a state forked off it in the same step ended at once (a multi-way fork)', () => {
+    const a = fakeState();
+    const t = new PTree(a);
+    const r = new RandomPathSearcher(new Rng(3));
+    r.update(null, [a], []);
+    // one step: a forks b, then forks c, and c ends before the searchers hear of it
+    const b = fakeState();
+    t.split(a, b);
+    const c = fakeState();
+    t.split(a, c);
+    t.remove(c);
+    r.update(a, [b], []);
+    const seen = new Set(Array.from({ length: 64 }, () => r.select().id));
+    expect(seen).toEqual(new Set([a.id, b.id]));
+    r.update(b, [], [b]);
+    t.remove(b);
+    expect(r.select()).toBe(a);
+  });
+
   it('only walks into subtrees holding its own states', () => {
     const { a, b, c } = threeStates();
     const r = new RandomPathSearcher(new Rng(1));
