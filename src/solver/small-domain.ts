@@ -1,11 +1,12 @@
-// Queries over a few symbolic bits, decided by enumeration instead of Z3 (issue 20). A query whose
-// constraints and expression read at most MAX_BITS bits of input (one byte, typically) has at most
-// 2^MAX_BITS assignments; evaluating the query under each of them is a complete decision procedure,
-// and it is cheap when the expression DAG is small enough: the budget is assignments x nodes.
+// Queries over a few input bytes, decided by enumeration instead of Z3 (issue 20). A query whose
+// constraints and expression read at most maxBytes bytes has finitely many assignments; evaluating
+// the query under each of them is a complete decision procedure, and it is cheap when the bytes'
+// own constraints leave few values (a digit: 10 of 256) and the expression DAG is small: the budget
+// is assignments x nodes.
 //
 // Why: Coreutils seq parses its symbolic argument with musl's strtold, whose decimal path (decfloat)
 // does bignum arithmetic — 64-bit udiv/urem by 10^9, stores into a 128-word ring buffer at indices
-// computed from the digits — so one symbolic digit byte yields queries of ~150 nodes that Z3 4.8
+// computed from the digits — so one or two symbolic digit bytes yield queries of ~150 nodes that Z3 4.8
 // takes 1-20 s each (measured: 20 such queries were 78 of seq's 90 s in Z3, one a 22.5 s timeout).
 // The same queries evaluate under 256 assignments in milliseconds. KLEE never meets them: uClibc's
 // strtod works in long double, which KLEE concretises at the first digit.
@@ -20,16 +21,17 @@ import { arrayOfKey, atomArray, atomIndex, footprint, unionFootprints, EMPTY_FOO
 import type { ChainCounters, CheckResult, CoreSolver, Query } from './core.js';
 
 export interface SmallDomainOptions {
-  /** Largest number of input bits enumerated (default 8: one byte). */
-  maxBits?: number;
+  /** Most input bytes a query may read to be enumerated (default 4). */
+  maxBytes?: number;
   /** Largest assignments x DAG nodes spent on one query (default 1,000,000: tens of ms). */
   maxWork?: number;
 }
 
-/** One enumerated byte: which array, which index. */
+/** One enumerated byte: which array, which index, and the values its own constraints allow. */
 interface DomainByte {
   array: ArrayDecl;
   index: number;
+  values: number[];
 }
 
 /**
@@ -42,16 +44,25 @@ export function domainBytes(conjuncts: readonly Expr[], maxBytes: number): Domai
   let count = fp.bytes.length;
   for (const k of fp.whole) count += arrayOfKey(k).size;
   if (count > maxBytes) return null;
-  const out: DomainByte[] = fp.bytes.map((atom) => ({ array: arrayOfKey(atomArray(atom)), index: atomIndex(atom) }));
+  const out: DomainByte[] = fp.bytes.map((atom) => ({ array: arrayOfKey(atomArray(atom)), index: atomIndex(atom), values: [] }));
   for (const k of fp.whole) {
     const array = arrayOfKey(k);
-    for (let i = 0; i < array.size; i++) out.push({ array, index: i });
+    for (let i = 0; i < array.size; i++) out.push({ array, index: i, values: [] });
   }
   return out;
 }
 
+/** The one byte `e` reads at a constant index (its position in `bytes`), or -1. */
+function unaryByte(e: Expr, bytes: readonly DomainByte[]): number {
+  const fp = footprint(e);
+  if (fp.whole.length > 0 || fp.bytes.length !== 1) return -1;
+  const array = arrayOfKey(atomArray(fp.bytes[0]!));
+  const index = atomIndex(fp.bytes[0]!);
+  return bytes.findIndex((b) => b.array === array && b.index === index);
+}
+
 export class SmallDomain implements CoreSolver {
-  private readonly maxBits: number;
+  private readonly maxBytes: number;
   private readonly maxWork: number;
 
   constructor(
@@ -59,7 +70,7 @@ export class SmallDomain implements CoreSolver {
     private readonly counters: ChainCounters,
     opts: SmallDomainOptions = {},
   ) {
-    this.maxBits = opts.maxBits ?? 8;
+    this.maxBytes = opts.maxBytes ?? 4;
     this.maxWork = opts.maxWork ?? 1_000_000;
   }
 
@@ -67,32 +78,80 @@ export class SmallDomain implements CoreSolver {
     return this.enumerate(q) ?? this.inner.check(q);
   }
 
-  /** The answer by enumeration, or null when the query is outside the budget. */
+  /**
+   * The answer by enumeration, or null when the query is outside the budget. Each byte's domain is
+   * first narrowed by the conjuncts that read only that byte (an input character's path constraints:
+   * `c` is a digit, `c != '.'`), then the other conjuncts are evaluated over the product of domains.
+   */
   private enumerate(q: Query): CheckResult | null {
     const conjuncts = [q.expr, ...q.constraints].filter((c) => c.kind !== Kind.Const || c.value !== 1n);
     if (conjuncts.some((c) => c.kind === Kind.Const)) return { status: 'unsat' }; // a FALSE conjunct
     if (conjuncts.length === 0) return null; // nothing to decide; the inner layers answer at once
-    const bytes = domainBytes(conjuncts, Math.floor(this.maxBits / 8));
+    const bytes = domainBytes(conjuncts, this.maxBytes);
     if (bytes === null || bytes.length === 0) return null;
 
     // Buffers per array, reused across assignments (the evaluator reads them when it first needs them).
     const buffers = new Map<ArrayDecl, Uint8Array>();
     for (const b of bytes) if (!buffers.has(b.array)) buffers.set(b.array, new Uint8Array(b.array.size));
-    const total = 2 ** (8 * bytes.length);
+    const set = (b: DomainByte, v: number): void => {
+      buffers.get(b.array)![b.index] = v;
+    };
 
-    // The first assignment (all zero) is evaluated whole: its memo size is the DAG's node count.
+    // Unary conjuncts narrow their byte's domain; the first evaluation of each measures its DAG.
+    const unary: Expr[][] = bytes.map(() => []);
+    const joint: Expr[] = [];
+    for (const c of conjuncts) {
+      const j = unaryByte(c, bytes);
+      if (j >= 0) unary[j]!.push(c);
+      else joint.push(c);
+    }
+    let work = 0;
+    for (let j = 0; j < bytes.length; j++) {
+      const b = bytes[j]!;
+      if (unary[j]!.length === 0) {
+        b.values = Array.from({ length: 256 }, (_, v) => v);
+        continue;
+      }
+      for (let v = 0; v < 256; v++) {
+        set(b, v);
+        const ev = new Evaluator(buffers);
+        if (unary[j]!.every((c) => ev.isTrue(c))) b.values.push(v);
+        work += ev.size;
+        if (work > this.maxWork) return null;
+      }
+      if (b.values.length === 0) return this.unsat();
+      set(b, b.values[0]!);
+    }
+    if (joint.length === 0) return this.answer(buffers);
+
+    // The first combination is evaluated whole: its memo size is the joint DAG's node count.
     const first = new Evaluator(buffers);
     let sat = true;
-    for (const c of conjuncts) if (!first.isTrue(c)) sat = false;
+    for (const c of joint) if (!first.isTrue(c)) sat = false;
     if (sat) return this.answer(buffers);
-    if (first.size * total > this.maxWork) return null;
+    let total = 1;
+    for (const b of bytes) total *= b.values.length;
+    if (work + first.size * total > this.maxWork) return null;
 
-    for (let v = 1; v < total; v++) {
-      for (let j = 0; j < bytes.length; j++) buffers.get(bytes[j]!.array)![bytes[j]!.index] = (v >> (8 * j)) & 0xff;
+    // Mixed-radix counter over the domains (digit j indexes bytes[j].values).
+    const digit = bytes.map(() => 0);
+    for (let n = 1; n < total; n++) {
+      for (let j = 0; j < bytes.length; j++) {
+        if (++digit[j]! < bytes[j]!.values.length) {
+          set(bytes[j]!, bytes[j]!.values[digit[j]!]!);
+          break;
+        }
+        digit[j] = 0;
+        set(bytes[j]!, bytes[j]!.values[0]!);
+      }
       const ev = new Evaluator(buffers);
       // The query expression first: it is the likeliest to fail (the constraints held on the path).
-      if (conjuncts.every((c) => ev.isTrue(c))) return this.answer(buffers);
+      if (joint.every((c) => ev.isTrue(c))) return this.answer(buffers);
     }
+    return this.unsat();
+  }
+
+  private unsat(): CheckResult {
     this.counters.smallDomainAnswers++;
     return { status: 'unsat' };
   }

@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 /** The layer over Z3, counting the queries that get through. */
-function layer(opts?: { maxBits?: number; maxWork?: number }) {
+function layer(opts?: { maxBytes?: number; maxWork?: number }) {
   const counters = newCounters();
   let passed = 0;
   const inner: CoreSolver = {
@@ -82,9 +82,33 @@ describe('queries over one input byte', () => {
     expect(statuses).toEqual(['unsat', 'sat', 'sat']);
   }, 60_000);
 
+  it("two digit bytes: each byte's own constraints narrow it to 10 values before the product is enumerated", async () => {
+    const digit = (i: number): Expr => B.sub(B.zext(byteOf(ARG, i), 64), c(64, 0x30));
+    const number = B.add(B.mul(digit(1), c(64, 10)), digit(2));
+    const isDigit = (i: number): Expr => B.ult(digit(i), c(64, 10));
+    const statuses: string[] = [];
+    for (const bound of [1n, 2n, 500_000_000n]) {
+      // (10 d1 + d2) * 2^29 mod 10^9 < bound: 0 only for 00, which d1 != 0 excludes (bound 1: unsat).
+      const q: Query = {
+        constraints: [isDigit(1), isDigit(2), B.ne(byteOf(ARG, 1), c(8, 0x30))],
+        expr: B.ult(B.urem(B.shl(number, c(64, 29)), c(64, 1_000_000_000)), c(64, bound)),
+        reads: new Map([[ARG, [1, 2]]]),
+      };
+      // 65,536 assignments of ~20 nodes would exceed this budget; 9 x 10 do not.
+      const { s, passed } = layer({ maxWork: 100_000 });
+      const mine = await s.check(q);
+      expect(passed()).toBe(0);
+      expect(mine.status).toBe((await z3.check(q)).status);
+      statuses.push(mine.status);
+      if (mine.status === 'sat') for (const e of [q.expr, ...q.constraints]) expect(evaluate(e, mine.model!)).toBe(1n);
+    }
+    expect(statuses).toContain('unsat');
+    expect(statuses).toContain('sat');
+  }, 60_000);
+
   it('two input bytes, or more work than the budget, go on to the back end', async () => {
     const two: Query = { constraints: [], expr: B.eq(B.add(byteOf(ARG, 0), byteOf(ARG2, 0)), c(8, 7)) };
-    const a = layer();
+    const a = layer({ maxBytes: 1 });
     expect((await a.s.check(two)).status).toBe('sat');
     expect(a.passed()).toBe(1);
     expect(a.counters.smallDomainAnswers).toBe(0);
@@ -93,7 +117,7 @@ describe('queries over one input byte', () => {
     expect((await b.s.check(decfloatQuery(1n))).status).toBe((await z3.check(decfloatQuery(1n))).status);
     expect(b.passed()).toBe(1);
 
-    const wide = layer({ maxBits: 16 });
+    const wide = layer({ maxBytes: 2 });
     expect((await wide.s.check(two)).status).toBe('sat');
     expect(wide.passed()).toBe(0);
   }, 60_000);
