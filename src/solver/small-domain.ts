@@ -20,10 +20,18 @@ import { Evaluator } from '../expr/evaluate.js';
 import { arrayOfKey, atomArray, atomIndex, footprint, unionFootprints, EMPTY_FOOTPRINT } from '../expr/footprint.js';
 import type { ChainCounters, CheckResult, CoreSolver, Query } from './core.js';
 
+/** Every byte value (a byte no constraint of its own narrows). */
+const ALL_VALUES: readonly number[] = Array.from({ length: 256 }, (_, v) => v);
+/** Cached byte domains kept (the cache is emptied when full). */
+const MAX_DOMAINS = 10_000;
+
 export interface SmallDomainOptions {
   /** Most input bytes a query may read to be enumerated (default 4). */
   maxBytes?: number;
-  /** Largest assignments x DAG nodes spent on one query (default 1,000,000: tens of ms). */
+  /**
+   * Largest assignments x DAG nodes spent on one query (default 100,000: a few ms, what a small Z3
+   * query costs; 1,000,000 made enumeration 56% of seq's CPU time, on queries Z3 answers in 10 ms).
+   */
   maxWork?: number;
 }
 
@@ -31,7 +39,7 @@ export interface SmallDomainOptions {
 interface DomainByte {
   array: ArrayDecl;
   index: number;
-  values: number[];
+  values: readonly number[];
 }
 
 /**
@@ -64,6 +72,11 @@ function unaryByte(e: Expr, bytes: readonly DomainByte[]): number {
 export class SmallDomain implements CoreSolver {
   private readonly maxBytes: number;
   private readonly maxWork: number;
+  /**
+   * Values a byte's own constraints allow, by the byte and those constraints' ids: the path
+   * constraints on an input character recur in every later query of the path and its forks.
+   */
+  private readonly domains = new Map<string, readonly number[]>();
 
   constructor(
     private readonly inner: CoreSolver,
@@ -71,7 +84,7 @@ export class SmallDomain implements CoreSolver {
     opts: SmallDomainOptions = {},
   ) {
     this.maxBytes = opts.maxBytes ?? 4;
-    this.maxWork = opts.maxWork ?? 1_000_000;
+    this.maxWork = opts.maxWork ?? 100_000;
   }
 
   async check(q: Query): Promise<CheckResult> {
@@ -109,15 +122,25 @@ export class SmallDomain implements CoreSolver {
     for (let j = 0; j < bytes.length; j++) {
       const b = bytes[j]!;
       if (unary[j]!.length === 0) {
-        b.values = Array.from({ length: 256 }, (_, v) => v);
+        b.values = ALL_VALUES;
         continue;
       }
-      for (let v = 0; v < 256; v++) {
-        set(b, v);
-        const ev = new Evaluator(buffers);
-        if (unary[j]!.every((c) => ev.isTrue(c))) b.values.push(v);
-        work += ev.size;
-        if (work > this.maxWork) return null;
+      const key = `${b.array.id}:${b.index}:${unary[j]!.map((c) => c.id).sort((x, y) => x - y).join(',')}`;
+      const known = this.domains.get(key);
+      if (known) {
+        b.values = known;
+      } else {
+        const values: number[] = [];
+        for (let v = 0; v < 256; v++) {
+          set(b, v);
+          const ev = new Evaluator(buffers);
+          if (unary[j]!.every((c) => ev.isTrue(c))) values.push(v);
+          work += ev.size;
+          if (work > this.maxWork) return null;
+        }
+        if (this.domains.size >= MAX_DOMAINS) this.domains.clear();
+        this.domains.set(key, values);
+        b.values = values;
       }
       if (b.values.length === 0) return this.unsat();
       set(b, b.values[0]!);

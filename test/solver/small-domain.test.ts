@@ -117,7 +117,7 @@ describe('queries over one input byte', () => {
     expect((await b.s.check(decfloatQuery(1n))).status).toBe((await z3.check(decfloatQuery(1n))).status);
     expect(b.passed()).toBe(1);
 
-    const wide = layer({ maxBytes: 2 });
+    const wide = layer({ maxBytes: 2, maxWork: 10_000_000 });
     expect((await wide.s.check(two)).status).toBe('sat');
     expect(wide.passed()).toBe(0);
   }, 60_000);
