@@ -17,6 +17,7 @@
 
 import { ArrayDecl, Expr, Kind } from '../expr/expr.js';
 import { Evaluator } from '../expr/evaluate.js';
+import { postOrder } from '../expr/walk.js';
 import { arrayOfKey, atomArray, atomIndex, footprint, unionFootprints, EMPTY_FOOTPRINT } from '../expr/footprint.js';
 import type { ChainCounters, CheckResult, CoreSolver, Query } from './core.js';
 
@@ -30,9 +31,15 @@ export interface SmallDomainOptions {
   maxBytes?: number;
   /**
    * Largest assignments x DAG nodes spent on one query (default 100,000: a few ms, what a small Z3
-   * query costs; 1,000,000 made enumeration 56% of seq's CPU time, on queries Z3 answers in 10 ms).
+   * query costs; 1,000,000 for every query made enumeration 56% of seq's CPU time, on queries Z3
+   * answers in 10 ms).
    */
   maxWork?: number;
+  /**
+   * The budget of a query Z3 finds hard: one with a division or remainder, or a read through array
+   * writes (default 2,000,000: ~0.1-0.3 s, where Z3 took 1-20 s on seq's).
+   */
+  maxHardWork?: number;
 }
 
 /** One enumerated byte: which array, which index, and the values its own constraints allow. */
@@ -72,6 +79,9 @@ function unaryByte(e: Expr, bytes: readonly DomainByte[]): number {
 export class SmallDomain implements CoreSolver {
   private readonly maxBytes: number;
   private readonly maxWork: number;
+  private readonly maxHardWork: number;
+  /** Whether a node has a division, remainder or read through writes below it (hard for Z3). */
+  private readonly hardMemo = new Map<number, boolean>();
   /**
    * Values a byte's own constraints allow, by the byte and those constraints' ids: the path
    * constraints on an input character recur in every later query of the path and its forks.
@@ -85,6 +95,7 @@ export class SmallDomain implements CoreSolver {
   ) {
     this.maxBytes = opts.maxBytes ?? 4;
     this.maxWork = opts.maxWork ?? 100_000;
+    this.maxHardWork = opts.maxHardWork ?? 2_000_000;
   }
 
   async check(q: Query): Promise<CheckResult> {
@@ -118,6 +129,7 @@ export class SmallDomain implements CoreSolver {
       if (j >= 0) unary[j]!.push(c);
       else joint.push(c);
     }
+    const budget = conjuncts.some((c) => this.isHard(c)) ? this.maxHardWork : this.maxWork;
     let work = 0;
     for (let j = 0; j < bytes.length; j++) {
       const b = bytes[j]!;
@@ -136,7 +148,7 @@ export class SmallDomain implements CoreSolver {
           const ev = new Evaluator(buffers);
           if (unary[j]!.every((c) => ev.isTrue(c))) values.push(v);
           work += ev.size;
-          if (work > this.maxWork) return null;
+          if (work > budget) return null;
         }
         if (this.domains.size >= MAX_DOMAINS) this.domains.clear();
         this.domains.set(key, values);
@@ -154,7 +166,7 @@ export class SmallDomain implements CoreSolver {
     if (sat) return this.answer(buffers);
     let total = 1;
     for (const b of bytes) total *= b.values.length;
-    if (work + first.size * total > this.maxWork) return null;
+    if (work + first.size * total > budget) return null;
 
     // Mixed-radix counter over the domains (digit j indexes bytes[j].values).
     const digit = bytes.map(() => 0);
@@ -172,6 +184,22 @@ export class SmallDomain implements CoreSolver {
       if (joint.every((c) => ev.isTrue(c))) return this.answer(buffers);
     }
     return this.unsat();
+  }
+
+  private isHard(e: Expr): boolean {
+    const memo = this.hardMemo;
+    if (memo.size > MAX_DOMAINS * 10) memo.clear();
+    postOrder(
+      e,
+      (n) => memo.has(n.id),
+      (n) => {
+        let hard = n.kind === Kind.UDiv || n.kind === Kind.SDiv || n.kind === Kind.URem || n.kind === Kind.SRem;
+        hard ||= n.kind === Kind.Read && n.updates !== null;
+        for (const k of n.kids) hard ||= memo.get(k.id) ?? false;
+        memo.set(n.id, hard);
+      },
+    );
+    return memo.get(e.id) ?? false;
   }
 
   private unsat(): CheckResult {

@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 /** The layer over Z3, counting the queries that get through. */
-function layer(opts?: { maxBytes?: number; maxWork?: number }) {
+function layer(opts?: { maxBytes?: number; maxWork?: number; maxHardWork?: number }) {
   const counters = newCounters();
   let passed = 0;
   const inner: CoreSolver = {
@@ -95,7 +95,7 @@ describe('queries over one input byte', () => {
         reads: new Map([[ARG, [1, 2]]]),
       };
       // 65,536 assignments of ~20 nodes would exceed this budget; 9 x 10 do not.
-      const { s, passed } = layer({ maxWork: 100_000 });
+      const { s, passed } = layer({ maxWork: 100_000, maxHardWork: 100_000 });
       const mine = await s.check(q);
       expect(passed()).toBe(0);
       expect(mine.status).toBe((await z3.check(q)).status);
@@ -113,13 +113,25 @@ describe('queries over one input byte', () => {
     expect(a.passed()).toBe(1);
     expect(a.counters.smallDomainAnswers).toBe(0);
 
-    const b = layer({ maxWork: 10 });
+    const b = layer({ maxWork: 10, maxHardWork: 10 });
     expect((await b.s.check(decfloatQuery(1n))).status).toBe((await z3.check(decfloatQuery(1n))).status);
     expect(b.passed()).toBe(1);
 
     const wide = layer({ maxBytes: 2, maxWork: 10_000_000 });
     expect((await wide.s.check(two)).status).toBe('sat');
     expect(wide.passed()).toBe(0);
+  }, 60_000);
+
+  it('a query with a division or a read through writes gets the larger budget', async () => {
+    const hard = layer({ maxWork: 10, maxHardWork: 1_000_000 });
+    expect((await hard.s.check(decfloatQuery(80_000_000n))).status).toBe('unsat');
+    expect(hard.passed()).toBe(0);
+    // The same size of work without division or writes stays under the small budget: on to Z3.
+    const x = B.zext(byteOf(ARG, 0), 32);
+    const easy: Query = { constraints: [], expr: B.eq(B.mul(B.add(x, c(32, 3)), B.add(x, c(32, 5))), c(32, 7)) };
+    const small = layer({ maxWork: 10, maxHardWork: 1_000_000 });
+    expect((await small.s.check(easy)).status).toBe((await z3.check(easy)).status);
+    expect(small.passed()).toBe(1);
   }, 60_000);
 
   it('agrees with Z3 on random expressions over one byte', async () => {
