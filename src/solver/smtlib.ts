@@ -31,8 +31,13 @@ const M32 = 0xffffffffn;
 const STORES_PER_DEF = 64;
 /** Reads of a constant table at an index with fewer possible values than this become an `ite`. */
 const SMALL_TABLE_READ = 64n;
-/** Constant tables at least this long are read through a lookup function, not a select over stores. */
-const BIG_TABLE = 256;
+/**
+ * Constant tables at least this long are read through a lookup function, not a select over stores:
+ * every table. The select was slow at 204 bytes too (issue 20: musl's mbrtowc bittab in wc, 51 words
+ * read at 4*(c-0xc2): 1.5 s per unsat query through the array theory, 0.1 s as a lookup), which made
+ * 97% of wc's Z3 time.
+ */
+const BIG_TABLE = 1;
 /** Bytes per get-value term when reading a model back. */
 const BYTES_PER_READ = 128;
 

@@ -59,6 +59,8 @@ export interface SolverOptions {
   independence?: boolean;
   queryCache?: boolean;
   cexCache?: boolean;
+  /** Queries over at most one input byte decided by enumeration (small-domain.ts). Default on. */
+  smallDomain?: boolean;
   /**
    * Cancels the solver (the run's Ctrl-C): the query in progress and all later ones answer 'unknown'.
    * The native back end kills its z3 process; the wasm one answers later queries only (its calls are

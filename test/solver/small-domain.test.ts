@@ -1,0 +1,160 @@
+// Issue 20: queries over one input byte decided by enumeration (src/solver/small-domain.ts) instead of
+// Z3. Checked: the layer answers without reaching the back end, its answers equal Z3's on the same
+// queries (seq's decfloat shape, and random expressions over one byte), a 'sat' model satisfies the
+// query by evaluation, and queries over more bytes (or past the work budget) go on to Z3.
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import * as B from '../../src/expr/build.js';
+import { ArrayDecl, Expr } from '../../src/expr/expr.js';
+import { evaluate } from '../../src/expr/evaluate.js';
+import { newCounters, type CheckResult, type CoreSolver, type Query } from '../../src/solver/core.js';
+import { SmallDomain } from '../../src/solver/small-domain.js';
+import { createBackend } from '../../src/solver/index.js';
+
+const BACKEND = existsSync('/usr/bin/z3') ? 'native' : 'wasm';
+
+let z3: CoreSolver;
+beforeAll(async () => {
+  z3 = await createBackend(BACKEND, 30);
+});
+afterAll(async () => {
+  await z3?.close();
+});
+
+/** The layer over Z3, counting the queries that get through. */
+function layer(opts?: { maxBytes?: number; maxWork?: number; maxHardWork?: number }) {
+  const counters = newCounters();
+  let passed = 0;
+  const inner: CoreSolver = {
+    check: (q: Query): Promise<CheckResult> => {
+      passed++;
+      return z3.check(q);
+    },
+    close: async () => {},
+  };
+  const s = new SmallDomain(inner, counters, opts);
+  return { s, counters, passed: () => passed };
+}
+
+const ARG = new ArrayDecl('arg', 4);
+const ARG2 = new ArrayDecl('arg2', 4);
+const byteOf = (a: ArrayDecl, i: number): Expr => B.read(a, null, B.constant(32, i));
+const c = (w: number, v: bigint | number): Expr => B.constant(w, v);
+
+/**
+ * seq's shape (musl decfloat): digit d = arg[1] - '0'; x = d * 10^8, /10, widened and shifted, then
+ * udiv/urem by 10^9; the words stored at a digit-dependent index of a 512-byte ring buffer and read
+ * back; `bound` is the comparison asked (the digit is not 0: the smallest value is 80,000,000, d = 9).
+ */
+function decfloatQuery(bound: bigint): Query {
+  const ch = byteOf(ARG, 1);
+  const digit = B.sub(B.zext(ch, 32), c(32, 0x30));
+  const isDigit = B.ult(digit, c(32, 10));
+  const x = B.udiv(B.mul(digit, c(32, 100_000_000)), c(32, 10));
+  const wide = B.shl(B.zext(x, 64), c(64, 29));
+  const rem = B.urem(wide, c(64, 1_000_000_000));
+  const ring = new ArrayDecl('ring', 512, new Uint8Array(512));
+  const slot = B.mul(c(32, 4), B.and(B.add(digit, c(32, 0x7f)), c(32, 0x7f)));
+  let u = null;
+  for (let k = 0; k < 4; k++) u = B.write(u, B.add(slot, c(32, k)), B.extract(rem, 8 * k, 8));
+  const back = B.readLE(ring, u, slot, 4);
+  const notZero = B.ne(ch, c(8, 0x30));
+  return { constraints: [isDigit, notZero], expr: B.ult(B.zext(back, 64), c(64, bound)), reads: new Map([[ARG, 'all']]) };
+}
+
+describe('queries over one input byte', () => {
+  it("seq's decfloat shape: answered by enumeration, as Z3 answers it, with a model that satisfies it", async () => {
+    const statuses: string[] = [];
+    for (const bound of [80_000_000n, 80_000_001n, 130_000_000n]) {
+      const q = decfloatQuery(bound);
+      const { s, counters, passed } = layer();
+      const mine = await s.check(q);
+      const theirs = await z3.check(q);
+      expect(passed()).toBe(0);
+      expect(counters.smallDomainAnswers).toBe(1);
+      expect(mine.status).toBe(theirs.status);
+      statuses.push(mine.status);
+      if (mine.status === 'sat') {
+        for (const e of [q.expr, ...q.constraints]) expect(evaluate(e, mine.model!)).toBe(1n);
+      }
+    }
+    expect(statuses).toEqual(['unsat', 'sat', 'sat']);
+  }, 60_000);
+
+  it("two digit bytes: each byte's own constraints narrow it to 10 values before the product is enumerated", async () => {
+    const digit = (i: number): Expr => B.sub(B.zext(byteOf(ARG, i), 64), c(64, 0x30));
+    const number = B.add(B.mul(digit(1), c(64, 10)), digit(2));
+    const isDigit = (i: number): Expr => B.ult(digit(i), c(64, 10));
+    const statuses: string[] = [];
+    for (const bound of [1n, 2n, 500_000_000n]) {
+      // (10 d1 + d2) * 2^29 mod 10^9 < bound: 0 only for 00, which d1 != 0 excludes (bound 1: unsat).
+      const q: Query = {
+        constraints: [isDigit(1), isDigit(2), B.ne(byteOf(ARG, 1), c(8, 0x30))],
+        expr: B.ult(B.urem(B.shl(number, c(64, 29)), c(64, 1_000_000_000)), c(64, bound)),
+        reads: new Map([[ARG, [1, 2]]]),
+      };
+      // 65,536 assignments of ~20 nodes would exceed this budget; 9 x 10 do not.
+      const { s, passed } = layer({ maxWork: 100_000, maxHardWork: 100_000 });
+      const mine = await s.check(q);
+      expect(passed()).toBe(0);
+      expect(mine.status).toBe((await z3.check(q)).status);
+      statuses.push(mine.status);
+      if (mine.status === 'sat') for (const e of [q.expr, ...q.constraints]) expect(evaluate(e, mine.model!)).toBe(1n);
+    }
+    expect(statuses).toContain('unsat');
+    expect(statuses).toContain('sat');
+  }, 60_000);
+
+  it('two input bytes, or more work than the budget, go on to the back end', async () => {
+    const two: Query = { constraints: [], expr: B.eq(B.add(byteOf(ARG, 0), byteOf(ARG2, 0)), c(8, 7)) };
+    const a = layer({ maxBytes: 1 });
+    expect((await a.s.check(two)).status).toBe('sat');
+    expect(a.passed()).toBe(1);
+    expect(a.counters.smallDomainAnswers).toBe(0);
+
+    const b = layer({ maxWork: 10, maxHardWork: 10 });
+    expect((await b.s.check(decfloatQuery(1n))).status).toBe((await z3.check(decfloatQuery(1n))).status);
+    expect(b.passed()).toBe(1);
+
+    const wide = layer({ maxBytes: 2, maxWork: 10_000_000 });
+    expect((await wide.s.check(two)).status).toBe('sat');
+    expect(wide.passed()).toBe(0);
+  }, 60_000);
+
+  it('a query with a division or a read through writes gets the larger budget', async () => {
+    const hard = layer({ maxWork: 10, maxHardWork: 1_000_000 });
+    expect((await hard.s.check(decfloatQuery(80_000_000n))).status).toBe('unsat');
+    expect(hard.passed()).toBe(0);
+    // The same size of work without division or writes stays under the small budget: on to Z3.
+    const x = B.zext(byteOf(ARG, 0), 32);
+    const easy: Query = { constraints: [], expr: B.eq(B.mul(B.add(x, c(32, 3)), B.add(x, c(32, 5))), c(32, 7)) };
+    const small = layer({ maxWork: 10, maxHardWork: 1_000_000 });
+    expect((await small.s.check(easy)).status).toBe((await z3.check(easy)).status);
+    expect(small.passed()).toBe(1);
+  }, 60_000);
+
+  it('agrees with Z3 on random expressions over one byte', async () => {
+    const ops = [B.add, B.sub, B.mul, B.udiv, B.urem, B.sdiv, B.srem, B.and, B.or, B.xor, B.shl, B.lshr, B.ashr];
+    const term = fc.letrec<{ t: Expr }>((tie) => ({
+      t: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.constant(B.zext(byteOf(ARG, 2), 16)),
+        fc.integer({ min: 0, max: 0xffff }).map((v) => c(16, v)),
+        fc.tuple(fc.integer({ min: 0, max: ops.length - 1 }), tie('t'), tie('t')).map(([i, x, y]) => ops[i]!(x, y)),
+      ),
+    })).t;
+    await fc.assert(
+      fc.asyncProperty(term, term, fc.boolean(), async (x, y, signed) => {
+        const expr = signed ? B.slt(x, y) : B.ult(x, y);
+        const q: Query = { constraints: [B.ult(byteOf(ARG, 2), c(8, 200))], expr, reads: new Map([[ARG, [2]]]) };
+        const { s } = layer();
+        const mine = await s.check(q);
+        const theirs = await z3.check(q);
+        expect(mine.status).toBe(theirs.status);
+        if (mine.status === 'sat') expect(evaluate(expr, mine.model!) & evaluate(q.constraints[0]!, mine.model!)).toBe(1n);
+      }),
+      { numRuns: 60, seed: 20 },
+    );
+  }, 120_000);
+});
