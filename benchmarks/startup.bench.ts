@@ -14,16 +14,13 @@
 // Options: --base REV (default: the merge base of HEAD and main), --runs N (default 7),
 //          --out DIR (write bench.md and bench.json there, e.g. benchmarks/results/startup).
 
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, resolve } from 'node:path';
+import { ensureCurrentBundle, git, measure as measureIn, median, prepareBaseTree, ROOT, sympathIn, type Sample } from './lib/whole-process.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
-const git = (...args: string[]): string => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
 const baseRev = opt('--base') ?? git('merge-base', 'HEAD', 'main');
 const runs = Number(opt('--runs') ?? 7);
 const outDir = opt('--out');
@@ -32,41 +29,16 @@ const work = mkdtempSync(join(tmpdir(), 'sympath-startup-bench-'));
 const trivial = join(work, 'trivial.c');
 writeFileSync(trivial, 'int main(void){return 0;}\n');
 
-// --- the old tree -------------------------------------------------------------------------------
-const base = join(work, 'base');
-mkdirSync(join(base, 'build'), { recursive: true });
-execFileSync('bash', ['-c', `git archive ${baseRev} | tar -x -C '${base}'`], { cwd: ROOT });
-symlinkSync(join(ROOT, 'node_modules'), join(base, 'node_modules'));
-symlinkSync(join(ROOT, 'build', 'musl'), join(base, 'build', 'musl'));
-process.stderr.write(`bench:startup: building ${baseRev} with tsc in ${base}\n`);
-execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(base, 'tsconfig.json')], { cwd: base });
+// --- the old tree, and this tree's bundle current --------------------------------------------------
+const base = prepareBaseTree(baseRev, work, 'bench:startup');
+await ensureCurrentBundle();
 
-// --- this tree: the bundle current (a rebuild inside a measured run would be counted) -------------
-await ((await import(pathToFileURL(join(ROOT, 'scripts', 'bundle.mjs')).href)) as { ensureBundle(): Promise<string> }).ensureBundle();
-
-interface Sample {
-  cpu: number;
-  wall: number;
-}
-
-/** One whole process under GNU time; throws when it fails. */
-function measure(cmd: string[], env: Record<string, string> = {}): Sample {
-  const timeFile = join(work, 'time.txt');
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', '-o', timeFile, ...cmd], {
-    cwd: work,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`${cmd.join(' ')} failed (${r.status}): ${r.stderr}`);
-  const [wall, user, sys] = readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
-  return { cpu: user! + sys!, wall: wall! };
-}
+const measure = (cmd: string[], env: Record<string, string> = {}): Sample => measureIn(cmd, { cwd: work, env });
 
 const warmCache = join(work, 'cache-warm');
 let coldN = 0;
 let outN = 0;
-const sympath = (tree: string, args: string[]): string[] => [process.execPath, join(tree, 'bin', 'sympath.mjs'), ...args];
+const sympath = sympathIn;
 const runArgs = (extra: string[] = []): string[] => ['run', '--output-dir', join(work, `out-${++outN}`), ...extra, trivial];
 
 interface Case {
@@ -111,10 +83,6 @@ for (let i = 0; i < runs; i++) {
   process.stderr.write(`bench:startup: round ${i + 1}/${runs}\n`);
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 const f = (x: number): string => x.toFixed(2);
 const head = git('rev-parse', '--short', 'HEAD');
 const dirty = git('status', '--porcelain', '--untracked-files=no') !== '' ? ' (with uncommitted changes)' : '';

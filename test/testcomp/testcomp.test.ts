@@ -74,6 +74,23 @@ describe('sympath testcomp', () => {
     expect(suiteOf(r).find((t) => t.coversError)!.inputs).toEqual(['3.25']);
   });
 
+  it('finds a float bug (x + 1.0f == x from 2^24 on) and reproduces it natively: floats are solved, not fixed to one value', { timeout: T }, async () => {
+    const r = await runTask('float-rounding');
+    expect(r.found).toBe(true);
+    expect(r.replay?.reproduced).toBe(true);
+    const hit = suiteOf(r).find((t) => t.coversError)!;
+    expect(hit.types).toEqual(['float']);
+    expect(Number(hit.inputs[0])).toBeGreaterThanOrEqual(2 ** 24);
+  });
+
+  it('finds a bug that needs an array of a symbolic size longer than the smallest, and reproduces it natively', { timeout: T }, async () => {
+    const r = await runTask('symbolic-size-array');
+    expect(r.found).toBe(true);
+    expect(r.replay?.reproduced).toBe(true);
+    const hit = suiteOf(r).find((t) => t.coversError)!;
+    expect(Number(hit.inputs[0])).toBeGreaterThanOrEqual(16);
+  });
+
   it('compiles an ILP32 task for i386: the 32-bit wrap-around is found and reproduced with gcc -m32', { timeout: T }, async () => {
     const r = await runTask('ilp32-wrap');
     expect(r.dataModel).toBe('ILP32');

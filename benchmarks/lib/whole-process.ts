@@ -1,0 +1,63 @@
+// What the whole-process benchmarks share (bench:startup, bench:whole-process): an older commit of
+// sympath extracted and built beside this tree, whole `sympath` processes timed by GNU time (CPU = user +
+// system of the process and every child it waited for: clang, llvm-link, z3), and medians.
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const git = (...args: string[]): string => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+
+/**
+ * `rev` extracted with `git archive` into DIR/base, given this tree's node_modules and build/musl by
+ * symbolic links (scratch only: nothing of it is committed), and built with tsc (about 40 s).
+ */
+export function prepareBaseTree(rev: string, work: string, label: string): string {
+  const base = join(work, 'base');
+  mkdirSync(join(base, 'build'), { recursive: true });
+  execFileSync('bash', ['-c', `git archive ${rev} | tar -x -C '${base}'`], { cwd: ROOT });
+  symlinkSync(join(ROOT, 'node_modules'), join(base, 'node_modules'));
+  symlinkSync(join(ROOT, 'build', 'musl'), join(base, 'build', 'musl'));
+  process.stderr.write(`${label}: building ${rev} with tsc in ${base}\n`);
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(base, 'tsconfig.json')], { cwd: base });
+  return base;
+}
+
+/** This tree's CLI bundle made current first (a rebuild inside a measured run would be counted). */
+export async function ensureCurrentBundle(): Promise<void> {
+  await ((await import(pathToFileURL(join(ROOT, 'scripts', 'bundle.mjs')).href)) as { ensureBundle(): Promise<string> }).ensureBundle();
+}
+
+export interface Sample {
+  cpu: number;
+  wall: number;
+}
+
+/** One whole process under GNU time; throws when it exits with a status not in `ok` (default: 0). */
+export function measure(cmd: string[], opts: { cwd: string; env?: Record<string, string>; ok?: number[] }): Sample {
+  const timeFile = join(opts.cwd, '.time.txt');
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', '-o', timeFile, ...cmd], {
+    cwd: opts.cwd,
+    env: { ...process.env, ...(opts.env ?? {}) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (!(opts.ok ?? [0]).includes(r.status ?? -1)) throw new Error(`${cmd.join(' ')} failed (${r.status}): ${r.stderr}`);
+  const [wall, user, sys] = readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+  return { cpu: user! + sys!, wall: wall! };
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
+export function geomean(xs: number[]): number {
+  return Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
+}
+
+/** `sympath ARGS` of the tree at `tree` (this one or a base tree). */
+export const sympathIn = (tree: string, args: string[]): string[] => [process.execPath, join(tree, 'bin', 'sympath.mjs'), ...args];
