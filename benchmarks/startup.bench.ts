@@ -14,10 +14,10 @@
 // Options: --base REV (default: the merge base of HEAD and main), --runs N (default 7),
 //          --out DIR (write bench.md and bench.json there, e.g. benchmarks/results/startup).
 
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { ensureCurrentBundle, git, measure as measureIn, median, prepareBaseTree, ROOT, sympathIn, type Sample } from './lib/whole-process.js';
+import { join } from 'node:path';
+import { comparisonCells, ensureCurrentBundle, git, measure as measureIn, prepareBaseTree, ROOT, sympathIn, type Sample, writeReport } from './lib/whole-process.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -83,7 +83,6 @@ for (let i = 0; i < runs; i++) {
   process.stderr.write(`bench:startup: round ${i + 1}/${runs}\n`);
 }
 
-const f = (x: number): string => x.toFixed(2);
 const head = git('rev-parse', '--short', 'HEAD');
 const dirty = git('status', '--porcelain', '--untracked-files=no') !== '' ? ' (with uncommitted changes)' : '';
 const lines = [
@@ -100,18 +99,8 @@ const lines = [
 const json: Record<string, unknown> = { base: baseRev, head, runs, node: process.version, cases: {} };
 for (const c of cases) {
   const s = samples.get(c.name)!;
-  const oc = median(s.old.map((x) => x.cpu));
-  const nc = median(s.new.map((x) => x.cpu));
-  lines.push(
-    `| ${c.name} | \`${c.command}\` | ${f(oc)} | ${f(nc)} | ${(nc / oc).toFixed(2)} | ${f(median(s.old.map((x) => x.wall)))} | ${f(median(s.new.map((x) => x.wall)))} |`,
-  );
+  lines.push(`| ${c.name} | \`${c.command}\` | ${comparisonCells(s).cells} |`);
   (json.cases as Record<string, unknown>)[c.name] = { command: c.command, old: s.old, new: s.new };
 }
-const text = `${lines.join('\n')}\n`;
-process.stdout.write(text);
-if (outDir) {
-  mkdirSync(resolve(ROOT, outDir), { recursive: true });
-  writeFileSync(join(resolve(ROOT, outDir), 'bench.md'), text);
-  writeFileSync(join(resolve(ROOT, outDir), 'bench.json'), `${JSON.stringify(json, null, 1)}\n`);
-}
+writeReport(`${lines.join('\n')}\n`, json, outDir);
 rmSync(work, { recursive: true, force: true });

@@ -11,10 +11,10 @@
 //          --csmith N (seeds 1..N, default 6), --out DIR (bench.md and bench.json there).
 
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { ensureCurrentBundle, geomean, git, measure, median, prepareBaseTree, ROOT, sympathIn, type Sample } from './lib/whole-process.js';
+import { join } from 'node:path';
+import { comparisonCells, ensureCurrentBundle, geomean, git, measure, prepareBaseTree, ROOT, sympathIn, type Sample, writeReport } from './lib/whole-process.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -65,7 +65,6 @@ for (let i = 0; i < runs; i++) {
   process.stderr.write(`bench:whole-process: round ${i + 1}/${runs}\n`);
 }
 
-const f = (x: number): string => x.toFixed(2);
 const head = git('rev-parse', '--short', 'HEAD');
 const dirty = git('status', '--porcelain', '--untracked-files=no') !== '' ? ' (with uncommitted changes)' : '';
 const lines = [
@@ -84,18 +83,11 @@ const ratios: Record<string, number[]> = { symbolic: [], csmith: [] };
 const json: Record<string, unknown> = { base: baseRev, head, runs, node: process.version, programs: {} };
 for (const p of programs) {
   const s = samples.get(p.name)!;
-  const oc = median(s.old.map((x) => x.cpu));
-  const nc = median(s.new.map((x) => x.cpu));
-  ratios[p.kind]!.push(nc / oc);
-  lines.push(`| ${p.name} | ${f(oc)} | ${f(nc)} | ${(nc / oc).toFixed(2)} | ${f(median(s.old.map((x) => x.wall)))} | ${f(median(s.new.map((x) => x.wall)))} |`);
+  const { oldCpu, newCpu, cells } = comparisonCells(s);
+  ratios[p.kind]!.push(newCpu / oldCpu);
+  lines.push(`| ${p.name} | ${cells} |`);
   (json.programs as Record<string, unknown>)[p.name] = { kind: p.kind, old: s.old, new: s.new };
 }
 lines.push('', `Geometric mean of new/old CPU: symbolic programs ${geomean(ratios.symbolic!).toFixed(2)}, Csmith ${ratios.csmith!.length ? geomean(ratios.csmith!).toFixed(2) : '-'}.`);
-const text = `${lines.join('\n')}\n`;
-process.stdout.write(text);
-if (outDir) {
-  mkdirSync(resolve(ROOT, outDir), { recursive: true });
-  writeFileSync(join(resolve(ROOT, outDir), 'bench.md'), text);
-  writeFileSync(join(resolve(ROOT, outDir), 'bench.json'), `${JSON.stringify(json, null, 1)}\n`);
-}
+writeReport(`${lines.join('\n')}\n`, json, outDir);
 rmSync(work, { recursive: true, force: true });

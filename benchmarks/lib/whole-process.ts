@@ -3,7 +3,7 @@
 // system of the process and every child it waited for: clang, llvm-link, z3), and medians.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -61,3 +61,22 @@ export function geomean(xs: number[]): number {
 
 /** `sympath ARGS` of the tree at `tree` (this one or a base tree). */
 export const sympathIn = (tree: string, args: string[]): string[] => [process.execPath, join(tree, 'bin', 'sympath.mjs'), ...args];
+
+/** A table row's figures for one case: medians of old and new CPU, their ratio, the median walls. */
+export function comparisonCells(s: { old: Sample[]; new: Sample[] }): { oldCpu: number; newCpu: number; cells: string } {
+  const f = (x: number): string => x.toFixed(2);
+  const oldCpu = median(s.old.map((x) => x.cpu));
+  const newCpu = median(s.new.map((x) => x.cpu));
+  const cells = `${f(oldCpu)} | ${f(newCpu)} | ${(newCpu / oldCpu).toFixed(2)} | ${f(median(s.old.map((x) => x.wall)))} | ${f(median(s.new.map((x) => x.wall)))}`;
+  return { oldCpu, newCpu, cells };
+}
+
+/** The report on stdout, and as bench.md and bench.json in `outDir` (relative to the checkout) if given. */
+export function writeReport(text: string, json: unknown, outDir: string | undefined): void {
+  process.stdout.write(text);
+  if (!outDir) return;
+  const dir = resolve(ROOT, outDir);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'bench.md'), text);
+  writeFileSync(join(dir, 'bench.json'), `${JSON.stringify(json, null, 1)}\n`);
+}

@@ -127,9 +127,17 @@ export function floatToIntBits(x: number, w: number, signed: boolean): bigint {
  * that double again to float could be a double rounding, so float results above 2^53 round here.
  */
 export function intToNearest(x: bigint, width: number): number {
+  return intToMantissa(x, width === 32 ? 24 : 53);
+}
+
+/**
+ * Integer `x` to the nearest value with a `mant`-bit significand (11 half, 24 float, 53 double), ties to
+ * even, rounding once (the engine's uitofp/sitofp of concrete values use it too: ops/float-format.ts).
+ */
+export function intToMantissa(x: bigint, mant: number): number {
   const neg = x < 0n;
   const a = neg ? -x : x;
-  const mant = width === 32 ? 24 : 53;
+  // Number(bigint) rounds once to double; below 2^53 it is exact, so rounding it again is the only rounding
   if (a < 1n << 53n || mant === 53) return neg ? -Number(a) : Number(a);
   const shift = BigInt(a.toString(2).length - mant);
   let m = a >> shift;

@@ -9,6 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRun, type RunFlags, type RunIO } from '../../src/cli/run.js';
+import { defaultRunFlags } from '../../src/cli/run-options.js';
 import { readKTest } from '../../src/engine/ktest.js';
 import { liveWorkerThreads } from '../../src/parallel/spawn.js';
 import { ROOT } from '../engine/helpers.js';
@@ -19,29 +20,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
+/** The CLI's defaults (defaultRunFlags), DFS without libc, quiet; then `extra`. */
 function flags(extra: Partial<RunFlags>): RunFlags {
-  return {
-    I: [],
-    D: [],
-    O: '0',
-    search: ['dfs'],
-    seed: 1,
-    maxTime: 0,
-    maxInstructions: 0,
-    maxMemory: 2000,
-    maxDepth: 0,
-    maxStackFrames: 8192,
-    maxForks: 0,
-    maxTests: 0,
-    maxSolverTime: 0,
-    solver: 'native',
-    batchInstructions: 0,
-    batchTime: 0,
-    libc: 'none',
-    prune: [],
-    progress: 'none',
-    ...extra,
-  } as RunFlags;
+  return { ...defaultRunFlags(), search: ['dfs'], libc: 'none', progress: 'none', ...extra } as RunFlags;
 }
 
 const quietIO = (): RunIO => ({

@@ -3,6 +3,7 @@
 // rounded for + - * / sqrt). x86_fp80 and fp128 are computed in double precision: sympath keeps their
 // bit layout in memory but not their extra precision (documented limitation).
 
+import { intToMantissa } from '../../expr/fp-semantics.js';
 import type { Type } from '../../ir/types.js';
 import {
   bf16FromBits, bf16ToBits, f16FromBits, f16ToBits, f32FromBits, f32ToBits, f64FromBits, f64ToBits, fp80FromBits,
@@ -112,21 +113,5 @@ function fp128ToBits(x: number): bigint {
 
 /** A (possibly huge) integer to the nearest double-or-narrower value, rounding once (ties to even). */
 export function intToFloat(x: bigint, fmt: FloatFormat): number {
-  const neg = x < 0n;
-  const a = neg ? -x : x;
-  const mant = fmt.bits === 32 ? 24 : fmt.bits === 16 ? 11 : 53;
-  if (a < 1n << 53n || mant === 53) {
-    // Number(bigint) rounds once to double; for float/half from an exact double, rounding again is exact
-    // as long as the double was exact (a < 2^53).
-    const d = Number(a);
-    return neg ? -d : d;
-  }
-  const len = a.toString(2).length;
-  const shift = BigInt(len - mant);
-  let m = a >> shift;
-  const rem = a & ((1n << shift) - 1n);
-  const half = 1n << (shift - 1n);
-  if (rem > half || (rem === half && (m & 1n) === 1n)) m++;
-  const d = Number(m) * Math.pow(2, Number(shift));
-  return neg ? -d : d;
+  return intToMantissa(x, fmt.bits === 32 ? 24 : fmt.bits === 16 ? 11 : 53);
 }
