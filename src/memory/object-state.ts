@@ -24,10 +24,25 @@ let constArrayCounter = 0;
 /** Objects made symbolic whole from this size on are kept as their array (array mode), not byte by byte. */
 export const WHOLE_ARRAY_SYMBOLIC = 1 << 16;
 
+// 4- and 8-byte accesses by hand rather than through a DataView: a DataView per object (kept for its
+// life) also made V8 move a small typed array's bytes off the heap into their own ArrayBuffer — about
+// 330 bytes per object, for objects that are mostly 8-byte stack slots (issue 20).
+
+/** Little-endian 32 bits at `off`, unsigned. */
+function u32(b: Uint8Array, off: number): number {
+  return (b[off]! | (b[off + 1]! << 8) | (b[off + 2]! << 16) | (b[off + 3]! << 24)) >>> 0;
+}
+
+function setU32(b: Uint8Array, off: number, x: number): void {
+  b[off] = x & 0xff;
+  b[off + 1] = (x >>> 8) & 0xff;
+  b[off + 2] = (x >>> 16) & 0xff;
+  b[off + 3] = x >>> 24;
+}
+
 export class ObjectState {
   /** Concrete contents (authoritative for known bytes that `sym` has no entry for). */
   bytes: Uint8Array;
-  private view: DataView | null = null;
   /** Symbolic bytes at concrete offsets; null when there are none. */
   sym: SymOverlay | null = null;
   /** The array view: contents are `read(root, updates, i)` for bytes that are not known. */
@@ -68,10 +83,6 @@ export class ObjectState {
     return this.sym === null && this.known === null;
   }
 
-  private dv(): DataView {
-    return (this.view ??= new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength));
-  }
-
   // -------------------------------------------------------------------------------------------
   // Concrete offsets
 
@@ -103,9 +114,9 @@ export class ObjectState {
       case 2:
         return BigInt(b[off]! | (b[off + 1]! << 8));
       case 4:
-        return BigInt(this.dv().getUint32(off, true));
+        return BigInt(u32(b, off));
       case 8:
-        return this.dv().getBigUint64(off, true);
+        return (BigInt(u32(b, off + 4)) << 32n) | BigInt(u32(b, off));
       default: {
         let v = 0n;
         for (let i = n - 1; i >= 0; i--) v = (v << 8n) | BigInt(b[off + i]!);
@@ -141,10 +152,11 @@ export class ObjectState {
         return;
       }
       case 4:
-        this.dv().setUint32(off, Number(v & 0xffffffffn), true);
+        setU32(b, off, Number(v & 0xffffffffn));
         return;
       case 8:
-        this.dv().setBigUint64(off, BigInt.asUintN(64, v), true);
+        setU32(b, off, Number(v & 0xffffffffn));
+        setU32(b, off + 4, Number((v >> 32n) & 0xffffffffn));
         return;
       default:
         for (let i = 0; i < n; i++) {
