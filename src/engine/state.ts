@@ -1,7 +1,10 @@
 // ExecutionState: one path of the program — a call stack of frames, the path constraints, the heap and
 // globals it sees (AddressSpace), the symbolic inputs it made — plus the few facts searchers weigh.
-// Forking (branch()) is cheap: frames are copied shallowly (a register array each), the address space
-// and the constraint and symbolic-object lists are shared copy-on-write.
+// Forking (branch()) is cheap: frames are copied shallowly, the address space and the constraint and
+// symbolic-object lists are shared copy-on-write. Only the innermost frame's register array is copied at
+// a fork; a caller's is shared by both sides (only the innermost frame's registers are ever written) and
+// copied when a return makes it the innermost again (issue 20: the eager copies of every caller's
+// registers were a fifth of the heap of the Coreutils runs).
 
 import type { ArrayDecl, Expr } from '../expr/expr.js';
 import type { AddressSpace } from '../memory/address-space.js';
@@ -24,6 +27,8 @@ export class Frame {
   allocaStates: ObjectState[] | null = null;
   /** The variadic-argument area, when the function is variadic. */
   varargs: MemoryObject | null = null;
+  /** `regs` may be another state's too: copy it before writing (ExecutionState.popFrame does). */
+  regsShared = false;
 
   constructor(
     readonly fn: CompiledFunction,
@@ -38,8 +43,11 @@ export class Frame {
     this.block = fn.entry;
   }
 
-  clone(): Frame {
-    const f = new Frame(this.fn, this.regs.slice(), this.caller, this.callPathKey, this.stackBase);
+  /** A copy for a forked state; with `shareRegs` both frames keep one register array, marked shared. */
+  clone(shareRegs = false): Frame {
+    if (shareRegs) this.regsShared = true;
+    const f = new Frame(this.fn, shareRegs ? this.regs : this.regs.slice(), this.caller, this.callPathKey, this.stackBase);
+    f.regsShared = this.regsShared;
     f.pc = this.pc;
     f.block = this.block;
     if (this.allocas) {
@@ -164,7 +172,12 @@ export class ExecutionState implements SearchState {
   popFrame(): Frame {
     const f = this.stack.pop()!;
     this.sp = f.stackBase;
-    this.top = this.stack[this.stack.length - 1]!;
+    const top = this.stack[this.stack.length - 1];
+    if (top !== undefined && top.regsShared) {
+      top.regs = top.regs.slice();
+      top.regsShared = false;
+    }
+    this.top = top!;
     return f;
   }
 
@@ -185,7 +198,8 @@ export class ExecutionState implements SearchState {
     s.cexPreferences = this.cexPreferences;
     s.markedGlobal = this.markedGlobal;
     s.output = this.output;
-    s.stack = this.stack.map((f) => f.clone());
+    const last = this.stack.length - 1;
+    s.stack = this.stack.map((f, k) => f.clone(k !== last));
     s.top = s.stack[s.stack.length - 1]!;
     return s;
   }

@@ -9,10 +9,12 @@
 //
 // Copy-on-write: an ObjectState carries the token of the address space that owns it; a state that does
 // not own it clones it before its first write (address-space.ts), so a fork never copies bytes.
+// The symbolic overlay is chunked and shared copy-on-write between clones (sym-overlay.ts).
 
 import { ArrayDecl, Expr, Kind, type UpdateNode } from '../expr/expr.js';
 import { add, concat, constant, extract, read, readLE, write } from '../expr/build.js';
 import type { MemoryObject } from './memory-object.js';
+import { SymOverlay } from './sym-overlay.js';
 
 /** A byte: concrete (0..255) or an 8-bit expression. */
 export type ByteVal = number | Expr;
@@ -22,13 +24,27 @@ let constArrayCounter = 0;
 /** Objects made symbolic whole from this size on are kept as their array (array mode), not byte by byte. */
 export const WHOLE_ARRAY_SYMBOLIC = 1 << 16;
 
+// 4- and 8-byte accesses by hand rather than through a DataView: a DataView per object (kept for its
+// life) also made V8 move a small typed array's bytes off the heap into their own ArrayBuffer — about
+// 330 bytes per object, for objects that are mostly 8-byte stack slots (issue 20).
+
+/** Little-endian 32 bits at `off`, unsigned. */
+function u32(b: Uint8Array, off: number): number {
+  return (b[off]! | (b[off + 1]! << 8) | (b[off + 2]! << 16) | (b[off + 3]! << 24)) >>> 0;
+}
+
+function setU32(b: Uint8Array, off: number, x: number): void {
+  b[off] = x & 0xff;
+  b[off + 1] = (x >>> 8) & 0xff;
+  b[off + 2] = (x >>> 16) & 0xff;
+  b[off + 3] = x >>> 24;
+}
+
 export class ObjectState {
-  /** Concrete contents (authoritative for known bytes where `sym[i]` is unset). */
+  /** Concrete contents (authoritative for known bytes that `sym` has no entry for). */
   bytes: Uint8Array;
-  private view: DataView | null = null;
   /** Symbolic bytes at concrete offsets; null when there are none. */
-  sym: (Expr | undefined)[] | null = null;
-  private symCount = 0;
+  sym: SymOverlay | null = null;
   /** The array view: contents are `read(root, updates, i)` for bytes that are not known. */
   private root: ArrayDecl | null = null;
   private updates: UpdateNode | null = null;
@@ -48,10 +64,7 @@ export class ObjectState {
 
   clone(owner: number): ObjectState {
     const c = new ObjectState(this.obj, owner, this.bytes.slice());
-    if (this.sym) {
-      c.sym = this.sym.slice();
-      c.symCount = this.symCount;
-    }
+    if (this.sym) c.sym = this.sym.clone();
     c.root = this.root;
     c.updates = this.updates;
     if (this.known) {
@@ -70,10 +83,6 @@ export class ObjectState {
     return this.sym === null && this.known === null;
   }
 
-  private dv(): DataView {
-    return (this.view ??= new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength));
-  }
-
   // -------------------------------------------------------------------------------------------
   // Concrete offsets
 
@@ -90,7 +99,7 @@ export class ObjectState {
     const sym = this.sym;
     const known = this.known;
     for (let i = off; i < off + n; i++) {
-      if (sym !== null && sym[i] !== undefined) return false;
+      if (sym !== null && sym.get(i) !== undefined) return false;
       if (known !== null && known[i] === 0) return false;
     }
     return true;
@@ -105,9 +114,9 @@ export class ObjectState {
       case 2:
         return BigInt(b[off]! | (b[off + 1]! << 8));
       case 4:
-        return BigInt(this.dv().getUint32(off, true));
+        return BigInt(u32(b, off));
       case 8:
-        return this.dv().getBigUint64(off, true);
+        return (BigInt(u32(b, off + 4)) << 32n) | BigInt(u32(b, off));
       default: {
         let v = 0n;
         for (let i = n - 1; i >= 0; i--) v = (v << 8n) | BigInt(b[off + i]!);
@@ -143,10 +152,11 @@ export class ObjectState {
         return;
       }
       case 4:
-        this.dv().setUint32(off, Number(v & 0xffffffffn), true);
+        setU32(b, off, Number(v & 0xffffffffn));
         return;
       case 8:
-        this.dv().setBigUint64(off, BigInt.asUintN(64, v), true);
+        setU32(b, off, Number(v & 0xffffffffn));
+        setU32(b, off + 4, Number((v >> 32n) & 0xffffffffn));
         return;
       default:
         for (let i = 0; i < n; i++) {
@@ -168,13 +178,8 @@ export class ObjectState {
 
   private clearSym(off: number, n: number): void {
     const sym = this.sym!;
-    for (let i = 0; i < n; i++) {
-      if (sym[off + i] !== undefined) {
-        sym[off + i] = undefined;
-        this.symCount--;
-      }
-    }
-    if (this.symCount === 0) this.sym = null;
+    for (let i = 0; i < n; i++) sym.delete(off + i);
+    if (sym.count === 0) this.sym = null;
   }
 
   /** One byte at a concrete offset. */
@@ -183,7 +188,7 @@ export class ObjectState {
       const e = read(this.root!, this.updates, constant(32, off));
       return e.kind === Kind.Const ? Number(e.value) : e;
     }
-    const s = this.sym === null ? undefined : this.sym[off];
+    const s = this.sym === null ? undefined : this.sym.get(off);
     return s ?? this.bytes[off]!;
   }
 
@@ -199,9 +204,7 @@ export class ObjectState {
       this.known[off] = 1;
       this.flushed![off] = 0;
     }
-    if (this.sym === null) this.sym = new Array(this.obj.size);
-    if (this.sym[off] === undefined) this.symCount++;
-    this.sym[off] = v;
+    (this.sym ??= SymOverlay.forSize(this.obj.size)).set(off, v);
   }
 
   private byteExpr(off: number): Expr {
@@ -227,7 +230,6 @@ export class ObjectState {
       this.flushed = new Uint8Array(this.obj.size);
     } else this.known.fill(0);
     this.sym = null;
-    this.symCount = 0;
     const e = typeof v === 'bigint' ? constant(n * 8, v) : v;
     for (let i = 0; i < n; i++) {
       const at = i === 0 ? index : add(index, constant(32, i));
@@ -245,7 +247,7 @@ export class ObjectState {
       const flushed = this.flushed!;
       for (let i = 0; i < known.length; i++) {
         if (known[i] === 1 && flushed[i] === 0) {
-          const s = this.sym === null ? undefined : this.sym[i];
+          const s = this.sym === null ? undefined : this.sym.get(i);
           this.updates = write(this.updates, constant(32, i), s ?? constant(8, this.bytes[i]!));
           flushed[i] = 1;
         }
@@ -256,11 +258,7 @@ export class ObjectState {
     this.root = new ArrayDecl(`const_arr${++constArrayCounter}`, this.obj.size, this.bytes.slice());
     let u: UpdateNode | null = null;
     if (this.sym !== null) {
-      const sym = this.sym;
-      for (let i = 0; i < sym.length; i++) {
-        const s = sym[i];
-        if (s !== undefined) u = write(u, constant(32, i), s);
-      }
+      this.sym.forEach((i, s) => (u = write(u, constant(32, i), s)));
     }
     this.updates = u;
   }
@@ -300,7 +298,6 @@ export class ObjectState {
       this.known = new Uint8Array(this.obj.size);
       this.flushed = new Uint8Array(this.obj.size);
       this.sym = null;
-      this.symCount = 0;
       return;
     }
     for (let i = 0; i < array.size; i++) this.writeByte(off + i, read(array, null, constant(32, i)));
