@@ -12,6 +12,7 @@
 import * as B from '../expr/build.js';
 import type { Expr } from '../expr/expr.js';
 import type { Instruction } from '../ir/model.js';
+import { ConcolicSolver } from './concolic/concolic-solver.js';
 import type { Executor } from './executor.js';
 import type { ExecutionState } from './state.js';
 
@@ -31,6 +32,13 @@ export interface SizeCases {
  * ended as partial).
  */
 export async function splitSizes(ex: Executor, s: ExecutionState, size: Expr, inst: Instruction, what: string, bound: bigint): Promise<SizeCases | null> {
+  if (ex.solver instanceof ConcolicSolver) {
+    // A concolic run (--driver) follows one input: the size is the input's, bound by an equality as a
+    // concretisation (not a fork: a decision its drivers would see differ from one execution to the next).
+    const v = await ex.concretize(s, size, `symbolic size of ${what}`, inst, true);
+    if (v === null) return null;
+    return v > bound ? { sized: [], huge: s } : { sized: [{ state: s, size: v }], huge: null };
+  }
   const w = size.width;
   const k = (v: bigint): Expr => B.constant(w, v);
   const unknown = (): null => {
