@@ -3,7 +3,7 @@
 // empty prefix) in the BullMQ queue, then follows the jobs it is waiting for: each completed job's
 // result is recorded once (keyed by job id: the tests written through the run's sink, the error tests
 // kept per location as the DFS meets them first, coverage as a union, the figures summed), its child
-// jobs join the jobs waited for; a job BullMQ failed for good (it threw JOB_ATTEMPTS times or was
+// jobs are queued here and join the jobs waited for; a job BullMQ failed for good (it threw JOB_ATTEMPTS times or was
 // taken back from dead workers more than MAX_STALLED times) is reported and its subtree is left
 // unexplored. The run ends when no job is waited for. Workers (worker.ts) do the exploring.
 //
@@ -87,7 +87,9 @@ export async function runQueue(p: QueueRunOptions): Promise<QueueRunResult> {
   await probeRedis(p.url);
   const runId = `${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
   const redis = connect(p.url);
-  const queue = new Queue<JobData>(QUEUE_NAME, { connection: connect(p.url) });
+  // BullMQ does not close a connection it was given: closed here at the end.
+  const queueConnection = connect(p.url);
+  const queue = new Queue<JobData>(QUEUE_NAME, { connection: queueConnection });
   queue.on('error', () => {});
   const config: RunConfig = {
     runId,
@@ -162,8 +164,15 @@ export async function runQueue(p: QueueRunOptions): Promise<QueueRunResult> {
         if (recorded.has(id)) continue;
         recorded.add(id);
         const v = job.returnvalue;
-        if ('outcome' in v) record(decodeValue<JobOutcome>(v.outcome));
-        else totals.skipped++;
+        if ('outcome' in v) {
+          const o = decodeValue<JobOutcome>(v.outcome);
+          record(o);
+          // The children of the attempt that completed (and of no other: worker.ts).
+          const fresh = o.children.filter((c) => !recorded.has(c.id));
+          if (fresh.length > 0) {
+            await queue.addBulk(fresh.map((c) => ({ name: 'prefix', data: c.data, opts: { jobId: c.id, attempts: JOB_ATTEMPTS, removeOnComplete: false, removeOnFail: false } })));
+          }
+        } else totals.skipped++;
         // Recorded before removed: a worker given this prefix again (its parent re-run) skips it.
         await redis.sadd(doneKey(runId), id);
         await job.remove().catch(() => {});
@@ -232,6 +241,7 @@ export async function runQueue(p: QueueRunOptions): Promise<QueueRunResult> {
       'cleaning up',
     ).catch(() => {});
     await within(queue.close(), 2000, 'closing').catch(() => {});
+    queueConnection.disconnect();
     redis.disconnect();
   }
   if (lost) throw lost;

@@ -1,8 +1,8 @@
 // `sympath worker --queue redis://HOST:PORT`: a worker process of a distributed run. It takes prefix jobs
 // from the BullMQ queue (shared.ts), explores each with src/parallel/job-runner.ts (a fresh engine
 // follows the prefix and explores below it) and returns what it found as the job's result: the tests,
-// the error tests with their DFS rank, the instructions newly covered, the figures, and the ids of the
-// child jobs it queued. The children: every job explores for at most `budgetSeconds` (wall), then gives
+// the error tests with their DFS rank, the instructions newly covered, the figures, and its child
+// jobs (queued by the coordinator). The children: every job explores for at most `budgetSeconds` (wall), then gives
 // ALL its pending states away as new prefix jobs (the state running goes on to its path's end, giving
 // away the other sides of its later forks too) — short jobs make short leases and spread the work.
 //
@@ -13,7 +13,7 @@
 // delivers nothing and the one that completes delivers once.
 
 import { hostname } from 'node:os';
-import { Queue, Worker, type Job as BullJob } from 'bullmq';
+import { Worker, type Job as BullJob } from 'bullmq';
 import { Coverage } from '../engine/coverage.js';
 import { parseModule } from '../ir/index.js';
 import type { Module } from '../ir/model.js';
@@ -22,7 +22,6 @@ import { JobRunner } from '../parallel/job-runner.js';
 import { createSolver } from '../solver/index.js';
 import type { Solver } from '../solver/solver.js';
 import {
-  JOB_ATTEMPTS,
   MAX_STALLED,
   QUEUE_NAME,
   configKey,
@@ -65,8 +64,6 @@ interface RunContext {
 export async function runQueueWorker(o: QueueWorkerOptions): Promise<void> {
   await probeRedis(o.url);
   const redis = connect(o.url);
-  const queue = new Queue<JobData>(QUEUE_NAME, { connection: connect(o.url) });
-  queue.on('error', () => {});
   const me = `${hostname()}:${process.pid}`;
   let ctx: RunContext | null = null;
 
@@ -133,11 +130,10 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<void> {
     });
     const before = { ...c.solver.stats };
     const r = await runner.run({ id: 0, tape: decodeTape(job.data.tape), instructions: job.data.instructions });
-    // The children are in the queue before this job completes: when the coordinator sees the
-    // completion, every job it has to wait for exists (an id already queued is not added twice).
-    if (given.length > 0) {
-      await queue.addBulk(given.map((g) => ({ name: 'prefix', data: g.data, opts: { jobId: g.id, attempts: JOB_ATTEMPTS, removeOnFail: false, removeOnComplete: false } })));
-    }
+    // The children go back in the result; the coordinator queues them when it records this completion.
+    // Not queued from here: where the budget cut a job depends on timing, so two attempts of one job
+    // (the first one's worker presumed dead) give different children, and only the attempt that
+    // completes may have its children explored.
     for (let id = 0; id < c.coverage.length; id++) {
       if (c.coverage[id]! > 0 && c.reported[id] === 0) {
         c.reported[id] = 1;
@@ -156,8 +152,12 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<void> {
     return { outcome: encodeValue(out) };
   };
 
+  // BullMQ does not close a connection it was given: closed here at the end.
+  const workerConnection = connect(o.url);
   const worker = new Worker<JobData, StoredOutcome>(QUEUE_NAME, processJob, {
-    connection: connect(o.url),
+    connection: workerConnection,
+    // Named: a job's processedBy says which worker process holds it (the tests kill that one).
+    name: me,
     concurrency: 1,
     lockDuration: o.leaseSeconds * 1000,
     stalledInterval: Math.max(500, (o.leaseSeconds * 1000) / 2),
@@ -172,8 +172,8 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<void> {
   });
   o.log('worker: stopping after the job in progress');
   await worker.close();
-  await queue.close();
   const last = ctx as RunContext | null;
   if (last) await last.solver.close().catch(() => {});
+  workerConnection.disconnect();
   redis.disconnect();
 }
