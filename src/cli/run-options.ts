@@ -170,6 +170,9 @@ export function checkFlags(flags: RunFlags): void {
   if (flags.driver !== undefined && !DRIVERS.includes(flags.driver)) {
     throw new UserError(`sympath run: --driver: unknown driver '${flags.driver}'; available: ${DRIVERS.join(', ')}`);
   }
+  if (flags.driver !== undefined && flags.replayPath !== undefined) {
+    throw new UserError('sympath run: --driver and --replay-path do not combine (a driver chooses its own inputs; --replay-path follows one path of the forking search)');
+  }
   if (flags.driver !== undefined && flags.prune.length > 0) {
     throw new UserError('sympath run: --driver and --prune do not combine (a driver re-executes the program; pruning hooks act on the forking search)');
   }

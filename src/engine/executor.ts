@@ -95,7 +95,7 @@ export interface RunEnvironment {
    * subclass, src/engine/trace/observed-memory.ts); an ordinary run never pays for the observation.
    */
   createMemory?: (ex: Executor) => Memory;
-  /** A job's recorded fork decisions (src/parallel/prefix.ts), followed without the solver while active. */
+  /** Recorded fork decisions (engine/path-prefix.ts: a --workers job, --replay-path), followed without the solver while active. */
   prefix?: PrefixFollower;
 }
 

@@ -52,6 +52,10 @@ describe('--write-paths and --replay-path', () => {
     expect(bad.exitCode).toBe(1);
     expect(bad.stderr.trim()).toBe(`sympath run: --replay-path ${join(cwd, 'bad.path')}:3: expected 'INSTRUCTION-ID DIRECTION [forked|constrained]', got 'forty 1'`);
 
+    const driver = await sympath(['run', '--driver', 'dgse', '--replay-path', 'bad.path', 'branches.c'], cwd);
+    expect(driver.exitCode).toBe(1);
+    expect(driver.stderr).toContain('--driver and --replay-path do not combine');
+
     writeFileSync(join(cwd, 'other.path'), '999999 1 forked\n');
     const other = await sympath(['run', '--output-dir', 'out', '--replay-path', 'other.path', 'branches.c'], cwd);
     expect(other.exitCode, other.stderr).toBe(0);

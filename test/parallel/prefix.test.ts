@@ -1,4 +1,4 @@
-// Path prefixes (src/parallel/prefix.ts): re-executing a finished path's prefix in a fresh engine
+// Path prefixes (src/engine/path-prefix.ts): re-executing a finished path's prefix in a fresh engine
 // follows it without a single branch query and ends with the same path constraints (same expressions,
 // same order) and so the same test — also when --max-depth cut forks to one side (the decisions that
 // add a constraint without forking), and through multi-way forks (a symbolic switch).
