@@ -1,7 +1,6 @@
 // The solver chain: which queries reach Z3 (independence, query cache, counterexample cache, constant
 // fast path) — checked with counters and a spy around the back end — plus the Solver API's answers
 // (branch, getValue, getRange against brute force, getInitialValues) and 'unknown' propagation.
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as B from '../../src/expr/build.js';
@@ -13,8 +12,8 @@ import { QueryCache } from '../../src/solver/query-cache.js';
 import { CexCache } from '../../src/solver/cex-cache.js';
 import { ChainSolver } from '../../src/solver/frontend.js';
 import { createBackend, createSolver } from '../../src/solver/index.js';
+import { BACKEND } from './helpers.js';
 
-const BACKEND = existsSync('/usr/bin/z3') ? 'native' : 'wasm';
 
 /** Records every query reaching the back end. */
 class Spy implements CoreSolver {

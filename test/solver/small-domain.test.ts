@@ -2,25 +2,16 @@
 // Z3. Checked: the layer answers without reaching the back end, its answers equal Z3's on the same
 // queries (seq's decfloat shape, and random expressions over one byte), a 'sat' model satisfies the
 // query by evaluation, and queries over more bytes (or past the work budget) go on to Z3.
-import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as B from '../../src/expr/build.js';
 import { ArrayDecl, Expr } from '../../src/expr/expr.js';
 import { evaluate } from '../../src/expr/evaluate.js';
 import { newCounters, type CheckResult, type CoreSolver, type Query } from '../../src/solver/core.js';
 import { SmallDomain } from '../../src/solver/small-domain.js';
-import { createBackend } from '../../src/solver/index.js';
+import { sharedBackend } from './helpers.js';
 
-const BACKEND = existsSync('/usr/bin/z3') ? 'native' : 'wasm';
-
-let z3: CoreSolver;
-beforeAll(async () => {
-  z3 = await createBackend(BACKEND, 30);
-});
-afterAll(async () => {
-  await z3?.close();
-});
+const backend = sharedBackend(30);
 
 /** The layer over Z3, counting the queries that get through. */
 function layer(opts?: { maxBytes?: number; maxWork?: number; maxHardWork?: number }) {
@@ -29,7 +20,7 @@ function layer(opts?: { maxBytes?: number; maxWork?: number; maxHardWork?: numbe
   const inner: CoreSolver = {
     check: (q: Query): Promise<CheckResult> => {
       passed++;
-      return z3.check(q);
+      return backend().check(q);
     },
     close: async () => {},
   };
@@ -70,7 +61,7 @@ describe('queries over one input byte', () => {
       const q = decfloatQuery(bound);
       const { s, counters, passed } = layer();
       const mine = await s.check(q);
-      const theirs = await z3.check(q);
+      const theirs = await backend().check(q);
       expect(passed()).toBe(0);
       expect(counters.smallDomainAnswers).toBe(1);
       expect(mine.status).toBe(theirs.status);
@@ -98,7 +89,7 @@ describe('queries over one input byte', () => {
       const { s, passed } = layer({ maxWork: 100_000, maxHardWork: 100_000 });
       const mine = await s.check(q);
       expect(passed()).toBe(0);
-      expect(mine.status).toBe((await z3.check(q)).status);
+      expect(mine.status).toBe((await backend().check(q)).status);
       statuses.push(mine.status);
       if (mine.status === 'sat') for (const e of [q.expr, ...q.constraints]) expect(evaluate(e, mine.model!)).toBe(1n);
     }
@@ -114,7 +105,7 @@ describe('queries over one input byte', () => {
     expect(a.counters.smallDomainAnswers).toBe(0);
 
     const b = layer({ maxWork: 10, maxHardWork: 10 });
-    expect((await b.s.check(decfloatQuery(1n))).status).toBe((await z3.check(decfloatQuery(1n))).status);
+    expect((await b.s.check(decfloatQuery(1n))).status).toBe((await backend().check(decfloatQuery(1n))).status);
     expect(b.passed()).toBe(1);
 
     const wide = layer({ maxBytes: 2, maxWork: 10_000_000 });
@@ -130,7 +121,7 @@ describe('queries over one input byte', () => {
     const x = B.zext(byteOf(ARG, 0), 32);
     const easy: Query = { constraints: [], expr: B.eq(B.mul(B.add(x, c(32, 3)), B.add(x, c(32, 5))), c(32, 7)) };
     const small = layer({ maxWork: 10, maxHardWork: 1_000_000 });
-    expect((await small.s.check(easy)).status).toBe((await z3.check(easy)).status);
+    expect((await small.s.check(easy)).status).toBe((await backend().check(easy)).status);
     expect(small.passed()).toBe(1);
   }, 60_000);
 
@@ -150,7 +141,7 @@ describe('queries over one input byte', () => {
         const q: Query = { constraints: [B.ult(byteOf(ARG, 2), c(8, 200))], expr, reads: new Map([[ARG, [2]]]) };
         const { s } = layer();
         const mine = await s.check(q);
-        const theirs = await z3.check(q);
+        const theirs = await backend().check(q);
         expect(mine.status).toBe(theirs.status);
         if (mine.status === 'sat') expect(evaluate(expr, mine.model!) & evaluate(q.constraints[0]!, mine.model!)).toBe(1n);
       }),

@@ -2,23 +2,15 @@
 // symbolic index goes to Z3 as a lookup over the index bits, not a select over the table's store
 // chain (1.5 s per unsat query in wc, 97% of its Z3 time). Checked: the SMT text has no select and
 // no array for the table, and Z3's answers equal brute force over the two input bytes.
-import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as B from '../../src/expr/build.js';
 import { ArrayDecl, Expr } from '../../src/expr/expr.js';
 import { evaluate } from '../../src/expr/evaluate.js';
-import type { CoreSolver, Query } from '../../src/solver/core.js';
+import type { Query } from '../../src/solver/core.js';
 import { SmtLibTranslator } from '../../src/solver/smtlib.js';
-import { createBackend } from '../../src/solver/index.js';
+import { sharedBackend } from './helpers.js';
 
-const BACKEND = existsSync('/usr/bin/z3') ? 'native' : 'wasm';
-let z3: CoreSolver;
-beforeAll(async () => {
-  z3 = await createBackend(BACKEND, 30);
-});
-afterAll(async () => {
-  await z3?.close();
-});
+const backend = sharedBackend(30);
 
 const IN = new ArrayDecl('in', 2);
 const table = new Uint8Array(204).map((_, i) => (i * 37 + 11) % 251);
@@ -60,7 +52,7 @@ describe('reads of a small constant table at a symbolic index', () => {
     const answers: string[] = [];
     for (const [cmp, k] of [[B.eq, 3], [B.ult, 1], [B.ult, 0], [B.eq, 250]] as const) {
       const q = query(cmp, k);
-      const r = await z3.check(q);
+      const r = await backend().check(q);
       expect(r.status).toBe(bruteForce(q));
       answers.push(r.status);
     }
