@@ -14,12 +14,11 @@
 //          previous bench.json's samples).
 
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { ensureCurrentBundle, ROOT, writeReport } from './lib/whole-process.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
 const runs = Number(opt('--runs') ?? 3);
@@ -28,7 +27,7 @@ const program = join(ROOT, 'benchmarks', 'parallel', 'paths4k.c');
 const work = mkdtempSync(join(tmpdir(), 'sympath-parallel-bench-'));
 
 // The bundle current (a rebuild inside a measured run would be counted).
-await ((await import(pathToFileURL(join(ROOT, 'scripts', 'bundle.mjs')).href)) as { ensureBundle(): Promise<string> }).ensureBundle();
+await ensureCurrentBundle();
 
 interface Sample {
   workers: number;
@@ -157,10 +156,5 @@ const md = [
   ...samples.map((s, i) => `| ${Math.floor(i / 2) + 1} | ${s.workers} | ${s.wall.toFixed(2)} | ${s.cpu.toFixed(2)} | ${s.load.toFixed(1)} |`),
   '',
 ].join('\n');
-process.stdout.write(md);
-if (outDir) {
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'bench.md'), md);
-  writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify({ ...summary, speedup, roundSpeedups: pairs, cpuRatio, cpuBoundSpeedup: cpuBound, prefixOverheadPercent: overhead }, null, 2)}\n`);
-}
+writeReport(md, { ...summary, speedup, roundSpeedups: pairs, cpuRatio, cpuBoundSpeedup: cpuBound, prefixOverheadPercent: overhead }, outDir, 2);
 if (!sameTests) process.exitCode = 1;

@@ -23,13 +23,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { git, ROOT, writeReport } from './lib/whole-process.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
-const git = (...args: string[]): string => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
 const time = Number(opt('--time') ?? 180);
 const utils = (opt('--utils') ?? 'wc,seq').split(',');
 const jobs = Number(opt('-j') ?? 2);
@@ -145,10 +143,5 @@ const md = [
   '```',
   '',
 ].join('\n');
-process.stdout.write(md);
-if (outDir) {
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'bench.md'), md);
-  writeFileSync(join(outDir, 'bench.json'), JSON.stringify({ base: baseRev, head: headRev, time, load, runs }, null, 2) + '\n');
-}
+writeReport(md, { base: baseRev, head: headRev, time, load, runs }, outDir, 2);
 process.stderr.write(`bench:solver-bound: outputs kept in ${work}\n`);

@@ -1,4 +1,5 @@
-// What the whole-process benchmarks share (bench:startup, bench:whole-process): an older commit of
+// What the whole-process benchmarks share (bench:startup, bench:whole-process; the report writer and the
+// bundle check also bench:parallel and bench:solver-bound): an older commit of
 // sympath extracted and built beside this tree, whole `sympath` processes timed by GNU time (CPU = user +
 // system of the process and every child it waited for: clang, llvm-link, z3), and medians.
 
@@ -71,12 +72,15 @@ export function comparisonCells(s: { old: Sample[]; new: Sample[] }): { oldCpu: 
   return { oldCpu, newCpu, cells };
 }
 
-/** The report on stdout, and as bench.md and bench.json in `outDir` (relative to the checkout) if given. */
-export function writeReport(text: string, json: unknown, outDir: string | undefined): void {
+/**
+ * A benchmark's report on stdout, and as bench.md and bench.json in `outDir` (relative to the checkout,
+ * where `npm run` starts) if given; `indent` is the JSON's.
+ */
+export function writeReport(text: string, json: unknown, outDir: string | undefined, indent = 1): void {
   process.stdout.write(text);
   if (!outDir) return;
   const dir = resolve(ROOT, outDir);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'bench.md'), text);
-  writeFileSync(join(dir, 'bench.json'), `${JSON.stringify(json, null, 1)}\n`);
+  writeFileSync(join(dir, 'bench.json'), `${JSON.stringify(json, null, indent)}\n`);
 }
