@@ -16,7 +16,6 @@ import { jump } from './ops/control.js';
 import { Frame, type ExecutionState } from './state.js';
 import { alignOf, allocSize, storeSize } from './type-layout.js';
 import type { Scalar, Val } from './values.js';
-import { PREEMPTED_DEFINITIONS } from './builtins/testcomp.js';
 
 /** x86-64 va_list: { i32 gp_offset, i32 fp_offset, ptr overflow_arg_area, ptr reg_save_area }. */
 export const VA_GP_FULL = 48;
@@ -35,9 +34,7 @@ export class Frames {
 
   /** Calls `fn` (defined, or a built-in) with `args` from the current frame of `s`. */
   call(s: ExecutionState, fn: Func, args: Val[], site: CallSite, info: ArgInfo): void | Promise<void> {
-    // reach_error is a built-in even where the task defines it (Test-Comp's error function); prepareEntry
-    // makes it a declaration, and this holds for a module run without it (the concolic drivers).
-    if (!fn.isDeclaration && !PREEMPTED_DEFINITIONS.has(fn.name)) {
+    if (!fn.isDeclaration) {
       this.enter(s, fn, args, site, info);
       return;
     }

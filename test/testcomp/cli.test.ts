@@ -60,4 +60,10 @@ describe('the input model in sympath run', () => {
     expect(r.stderr).toMatch(/p\.c:4: reach-error: reach_error\(\) reached \(test\d+\.ktest\)/);
     expect(readdirSync(join(dir, 'out')).filter((f) => f.endsWith('.reach-error.err'))).toHaveLength(1);
   });
+
+  it.each([['concolic'], ['dgse']])('reports a reach_error the task defines as a reach-error under --driver %s too', { timeout: 60_000 }, async (driver) => {
+    const r = await sympath(['run', '--driver', driver, '--output-dir', join(tempDir(), 'out'), join(tasksDir, 'nondet-assume.c')]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/nondet-assume\.c:8: reach-error: reach_error\(\) reached/);
+  });
 });
