@@ -56,33 +56,30 @@ function defined(m: Module, name: string): Func | undefined {
   return f && f.vk === 'func' && !f.isDeclaration ? f : undefined;
 }
 
+/** A defined function `name` made a declaration, so its calls reach the engine's built-in. */
+function dropBody(m: Module, name: string): void {
+  const f = defined(m, name);
+  if (f) {
+    f.isDeclaration = true;
+    f.blocks = [];
+  }
+}
+
 /**
  * The function a run starts in: `__sympath_start` (argc, argv, envp) in a musl-linked module, else
- * `entry` (`main`, or `--entry-point`'s function). For a musl-linked module, musl's allocator functions
- * become declarations, so calls reach the engine's built-ins (KLEE deletes those bodies the same way);
- * so does a defined `reach_error`. Another entry point takes main's place in the start-up code's call of
+ * `entry` (`main`, or `--entry-point`'s function). A defined `reach_error` becomes a declaration, and in
+ * a musl-linked module so do musl's allocator functions, so calls reach the engine's built-ins (KLEE
+ * deletes those bodies the same way). Another entry point takes main's place in the start-up code's call of
  * `__libc_start_main`, so it runs after the libc's initialisation with main's arguments, as KLEE's POSIX
  * wrapper calls it. Undefined when there is neither.
  */
 export function prepareEntry(m: Module, entry = 'main'): Func | undefined {
   // sv-benchmarks' reach_error is the finding itself (builtins/testcomp.ts), also where the task defines
   // it: a declaration from here on, so every part of the engine (the PSE hook's walks too) sees a built-in.
-  for (const name of PREEMPTED_DEFINITIONS) {
-    const f = defined(m, name);
-    if (f) {
-      f.isDeclaration = true;
-      f.blocks = [];
-    }
-  }
+  for (const name of PREEMPTED_DEFINITIONS) dropBody(m, name);
   const start = defined(m, MUSL_ENTRY);
   if (start) {
-    for (const name of Object.keys(LIBC_OVERRIDES)) {
-      const f = defined(m, name);
-      if (f) {
-        f.isDeclaration = true;
-        f.blocks = [];
-      }
-    }
+    for (const name of Object.keys(LIBC_OVERRIDES)) dropBody(m, name);
     if (entry !== 'main') {
       const target = defined(m, entry);
       const main = m.symbols.get('main');
