@@ -9,7 +9,7 @@
 // I/O in run-io.ts, the reported text in run-report.ts, the statistics and progress while the run goes
 // on in live-stats.ts and progress-line.ts; this file re-exports what other code used from it.
 
-import { mkdtempSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -197,7 +197,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       controller.abort('output-write-failed');
     },
   });
-  const replaySources = cSources.length > 0 ? cSources : sourcesForReplay(join(outDir, 'program.ll'), say);
+  const replaySources = cSources.length > 0 ? cSources : sourcesForReplay(module, say);
   const opts = engineOptions(flags, programArgs, cSources);
   // argv[0]: the first program file's name without extension (as replay names the native build).
   opts.programName = files[0]!.slice(files[0]!.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
@@ -581,14 +581,8 @@ export function register(program: Command): void {
  * A program given as .ll/.bc: the C files its debug information names, for `sympath replay` (all of them
  * or none: a native build of part of a program would not link). Said on the console either way.
  */
-function sourcesForReplay(ll: string, say: (line: string) => void): string[] {
-  let found: string[];
-  let missing: string[];
-  try {
-    ({ found, missing } = debugInfoSources(readFileSync(ll, 'utf8')));
-  } catch {
-    return [];
-  }
+function sourcesForReplay(module: Module, say: (line: string) => void): string[] {
+  const { found, missing } = debugInfoSources(module);
   if (found.length === 0 && missing.length === 0) return [];
   if (missing.length > 0) {
     say(`sympath: replay: the debug information names C files that are not here (${missing.join(' ')}): replay needs --source\n`);

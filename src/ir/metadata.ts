@@ -74,6 +74,19 @@ export class MetadataTable {
     return loc ?? undefined;
   }
 
+  /** The files of the module's compile units (DICompileUnit `file:`), in definition order, each once. */
+  compileUnitFiles(): string[] {
+    const out: string[] = [];
+    for (const n of this.nodes) {
+      if (n?.kind !== 'DICompileUnit') continue;
+      const file = this.get(n.file);
+      if (file?.kind !== 'DIFile') continue;
+      const path = filePath(file);
+      if (!out.includes(path)) out.push(path);
+    }
+    return out;
+  }
+
   /** The file of a scope: its own `file:` field, else its parent scope's. */
   fileOfScope(ref: MdRef): string | undefined {
     let f = this.fileCache.get(ref);

@@ -302,6 +302,8 @@ export interface Module {
   symbols: Map<string, GlobalValue>;
   /** Module-level inline asm text, kept for messages. */
   moduleAsm: string[];
+  /** The source files of its compile units (debug information), when it has any: what `-g` compiled. */
+  compileUnitFiles?: string[];
 }
 
 /** The result type of a value. */

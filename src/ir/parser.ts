@@ -131,6 +131,8 @@ function finishModule(p: ParseContext): void {
 /** `!dbg` → SourceLoc for instructions, DISubprogram → sourceFile/sourceLine for functions. */
 function resolveLocations(p: ParseContext): void {
   const md = p.md;
+  const units = md.compileUnitFiles();
+  if (units.length > 0) p.m.compileUnitFiles = units;
   const insts = p.dbgInsts;
   const refs = p.dbgRefs;
   for (let i = 0; i < insts.length; i++) {

@@ -5,23 +5,28 @@ import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { compileUnitSources } from '../../src/cli/debug-sources.js';
+import { debugInfoSources } from '../../src/cli/debug-sources.js';
+import { parseModule } from '../../src/ir/index.js';
 import { BIN, ROOT, scratchWith } from '../faults/helpers.js';
 
 const PROGRAM = join(ROOT, 'test', 'cli', 'programs', 'entry-point.c');
 
 describe('C sources from debug information', () => {
-  it("reads the C compile units' files: relative names against their directory, escapes undone, other languages skipped", () => {
+  it("reads the compile units' files: relative names against their directory, escapes undone, C units only, each once", () => {
     const ir = [
-      '!1 = distinct !DICompileUnit(language: DW_LANG_C11, file: !2, producer: "clang")',
+      '!llvm.dbg.cu = !{!1, !3, !5, !7}',
+      '!1 = distinct !DICompileUnit(language: DW_LANG_C11, file: !2, producer: "clang", emissionKind: FullDebug)',
       '!2 = !DIFile(filename: "src/a\\5Cb.c", directory: "/work/p")',
-      '!3 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !4)',
+      '!3 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !4, emissionKind: FullDebug)',
       '!4 = !DIFile(filename: "x.cpp", directory: "/work/p")',
-      '!5 = distinct !DICompileUnit(language: DW_LANG_C99, file: !6)',
+      '!5 = distinct !DICompileUnit(language: DW_LANG_C99, file: !6, emissionKind: FullDebug)',
       '!6 = !DIFile(filename: "/abs/../lib/c.c", directory: "/elsewhere")',
-      '!7 = distinct !DICompileUnit(language: DW_LANG_C11, file: !2)',
+      '!7 = distinct !DICompileUnit(language: DW_LANG_C11, file: !2, emissionKind: FullDebug)',
+      '',
     ].join('\n');
-    expect(compileUnitSources(ir)).toEqual(['/work/p/src/a\\b.c', '/lib/c.c']);
+    const m = parseModule(ir, 'units.ll');
+    expect(m.compileUnitFiles).toEqual(['/work/p/src/a\\b.c', '/work/p/x.cpp', '/lib/c.c']);
+    expect(debugInfoSources(m)).toEqual({ found: [], missing: ['/work/p/src/a\\b.c', '/lib/c.c'] });
   });
 
   it('a .bc compiled with -g replays natively, the error reproduced', async () => {
