@@ -234,7 +234,7 @@ export class Executor implements SearcherContext {
     if (this.haltReason) result.haltReason = this.haltReason;
     // States dropped at the memory limit end the search early even when the searcher then empties:
     // "all paths explored" would be false (dirname: 86 drops, 12,035 partial paths, issue 21 item 17).
-    else if (this.budget.droppedAtMemoryLimit > 0) result.haltReason = 'max-memory';
+    else if (this.budget.droppedAtMemoryLimit > 0 || this.budget.forksSkippedAtMemoryLimit > 0) result.haltReason = 'max-memory';
     return result;
   }
 
@@ -432,7 +432,9 @@ export class Executor implements SearcherContext {
 
   private forkLimited(s: ExecutionState): boolean {
     const o = this.opts;
-    return s.forkingDisabled || (o.maxDepth > 0 && s.depth >= o.maxDepth) || (o.maxForks > 0 && this.forks >= o.maxForks);
+    return (
+      s.forkingDisabled || (o.maxDepth > 0 && s.depth >= o.maxDepth) || (o.maxForks > 0 && this.forks >= o.maxForks) || this.budget.inhibitsFork()
+    );
   }
 
   private traceBranch(s: ExecutionState, inst: Instruction, direction: number, condition: Expr, forked: boolean): void {

@@ -4,17 +4,24 @@
 // its allocator's: the engine's own count, used before (JS heap plus array buffers), left out V8's
 // unused heap, code, the parsed modules and malloc's arenas, and a run at 300 MB reached 767 MB. RSS also
 // counts garbage not yet collected, so before states are dropped for it a full collection is asked
-// for (at most every GC_INTERVAL_MS) and RSS measured again.
+// for (at most every GC_INTERVAL_MS) and RSS measured again. And RSS does not fall when memory is
+// freed: glibc's malloc keeps freed blocks of dropped states' contents for reuse (measured: array
+// buffers 284 -> 192 MB after a drop, RSS 403 -> 416 MB), so RSS alone made the budget drop state
+// after state for memory the process already had back. KLEE counts what malloc has in use; the
+// nearest Node shows is V8's heap plus its external memory (array buffers, WebAssembly memories),
+// plus what lay outside both when first measured (code, V8's and Node's own): the footprint is the
+// smaller of that and RSS. A worker thread sees only its own isolate's heaps, so there RSS alone counts.
 
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { isMainThread } from 'node:worker_threads';
 
 /** The process's resident set, in MB. */
 export function residentMB(): number {
   return process.memoryUsage.rss() / (1 << 20);
 }
 
-const GC_INTERVAL_MS = 2000;
+const GC_INTERVAL_MS = 200;
 let lastGc = -Infinity;
 let fullGc: (() => void) | null | undefined;
 
@@ -31,19 +38,33 @@ function collector(): (() => void) | null {
   return fullGc;
 }
 
+/** V8's heaps and external memory, in bytes. */
+function heapsBytes(m: NodeJS.MemoryUsage): number {
+  return m.heapTotal + m.external;
+}
+
+/** Resident bytes outside V8's heaps and external memory when first measured; undefined before. */
+let outsideHeaps: number | undefined;
+
 /**
- * The footprint to hold --max-memory against, in MB: RSS, after a full collection when RSS is over
- * `limitMB` (so uncollected garbage alone never costs states).
+ * The footprint to hold --max-memory against, in MB: RSS, or when RSS is over `limitMB`, the smaller
+ * of RSS and the memory in use (see above), after a full collection (so uncollected garbage alone
+ * never costs states).
  */
 export function footprintMB(limitMB: number): number {
-  let rss = residentMB();
+  if (outsideHeaps === undefined && isMainThread) {
+    const m = process.memoryUsage();
+    outsideHeaps = Math.max(0, m.rss - heapsBytes(m));
+  }
+  const rss = residentMB();
   if (rss <= limitMB) return rss;
   const now = performance.now();
   const gc = now - lastGc >= GC_INTERVAL_MS ? collector() : null;
   if (gc) {
     lastGc = now;
     gc();
-    rss = residentMB();
   }
-  return rss;
+  if (outsideHeaps === undefined) return residentMB();
+  const m = process.memoryUsage();
+  return Math.min(m.rss, outsideHeaps + heapsBytes(m)) / (1 << 20);
 }

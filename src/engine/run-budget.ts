@@ -3,10 +3,17 @@
 // after every batch of instructions (never per instruction), so none of this is on the hot path.
 
 import type { Executor } from './executor.js';
+import { allocatedSinceTake, takeAllocated } from '../memory/allocation-meter.js';
 import { footprintMB } from './resources.js';
 
 /** Wall-clock period of output flushes, memory checks and yields to the event loop. */
 const TICK_MS = 100;
+
+/**
+ * Past --max-memory forks are skipped (KLEE's --max-memory-inhibit); states are dropped only past it by
+ * this much more (KLEE's margin), so a run that stops growing keeps its states.
+ */
+const DROP_MARGIN_MB = 100;
 
 /** Solver time allowed after --max-time for the tests of the paths still alive: 10%, 5 to 30 s. */
 export function writeOutAllowanceMs(maxTimeSeconds: number): number {
@@ -35,6 +42,10 @@ export class RunBudget {
   writeOutSkipped = 0;
   /** States ended as partial at --max-memory: the run is then no longer exhaustive (halt reason max-memory). */
   droppedAtMemoryLimit = 0;
+  /** Forks skipped (one side followed at random) while over --max-memory: also no longer exhaustive. */
+  forksSkippedAtMemoryLimit = 0;
+  /** Whether the last memory check found the process over --max-memory: forking is then inhibited. */
+  atMemoryLimit = false;
   private lastTick = performance.now();
 
   constructor(private readonly ex: Executor) {}
@@ -90,9 +101,17 @@ export class RunBudget {
     this.ex.solver.setDeadline?.(Math.min(this.writeOutEnd, performance.now() + WRITE_OUT_QUERY_MS));
   }
 
+  /** Whether a fork of a state must be skipped: the process is over --max-memory (counted as such). */
+  inhibitsFork(): boolean {
+    if (!this.atMemoryLimit) return false;
+    this.forksSkippedAtMemoryLimit++;
+    return true;
+  }
+
   /**
-   * Between batches: halts the run on interruption or --max-time; every TICK_MS also flushes program
-   * output, enforces --max-memory and yields to the event loop (where the CLI's timers read the run's
+   * Between batches: halts the run on interruption or --max-time; enforces --max-memory every TICK_MS
+   * or once a sixteenth of it has been allocated in object contents since the last check; every TICK_MS
+   * also flushes program output and yields to the event loop (where the CLI's timers read the run's
    * snapshot for the progress line and the live stats.json).
    */
   async tick(): Promise<void> {
@@ -100,7 +119,12 @@ export class RunBudget {
     const now = performance.now();
     this.checkInterrupted();
     if (this.pastMaxTime(now)) ex.halt('max-time');
-    if (now - this.lastTick < TICK_MS) return;
+    const due = now - this.lastTick >= TICK_MS;
+    if (!due) {
+      const maxMemory = ex.opts.maxMemory;
+      if (maxMemory > 0 && allocatedSinceTake() * 16 >= maxMemory * (1 << 20)) this.checkMemory();
+      return;
+    }
     this.lastTick = now;
     ex.flushOutput();
     this.checkMemory();
@@ -118,13 +142,21 @@ export class RunBudget {
     }
   }
 
-  /** Over --max-memory (the process's RSS): drop random states (as partial), KLEE-style; a lone state halts the run. */
+  /**
+   * Against --max-memory (the process's RSS), KLEE-style: over it, forks are skipped until under it
+   * again; over it by DROP_MARGIN_MB, random states are dropped (as partial); a lone state halts the run.
+   */
   private checkMemory(): void {
     const ex = this.ex;
     const maxMemory = ex.opts.maxMemory;
     if (maxMemory <= 0) return;
+    takeAllocated();
     const used = footprintMB(maxMemory);
-    if (used <= maxMemory) return;
+    const wasAtLimit = this.atMemoryLimit;
+    this.atMemoryLimit = used > maxMemory;
+    if (!this.atMemoryLimit) return;
+    if (!wasAtLimit) ex.message(`memory limit of ${maxMemory} MB reached (${Math.round(used)} MB used): not forking until under it`);
+    if (used <= maxMemory + DROP_MARGIN_MB) return;
     if (ex.liveStateCount <= 1) {
       ex.message(`memory limit of ${maxMemory} MB exceeded (${Math.round(used)} MB used): stopping`);
       ex.halt('max-memory');

@@ -14,6 +14,7 @@
 import { ArrayDecl, Expr, Kind, type UpdateNode } from '../expr/expr.js';
 import { add, concat, constant, extract, read, readLE, write } from '../expr/build.js';
 import type { MemoryObject } from './memory-object.js';
+import { noteAllocation } from './allocation-meter.js';
 import { SymOverlay } from './sym-overlay.js';
 
 /** A byte: concrete (0..255) or an 8-bit expression. */
@@ -60,6 +61,7 @@ export class ObjectState {
     bytes?: Uint8Array,
   ) {
     this.bytes = bytes ?? new Uint8Array(obj.size);
+    noteAllocation(obj.size);
   }
 
   clone(owner: number): ObjectState {
@@ -70,6 +72,7 @@ export class ObjectState {
     if (this.known) {
       c.known = this.known.slice();
       c.flushed = this.flushed!.slice();
+      noteAllocation(2 * this.obj.size);
     }
     return c;
   }

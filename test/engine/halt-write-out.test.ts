@@ -89,4 +89,29 @@ int main(void) {
     expect(o.result.paths).toMatchObject({ completed: 1, partial: 1 });
     expect(o.result.haltReason).toBe('max-memory');
   }, 60_000);
+
+  it('over the limit but within the margin, forks are skipped (one side followed) and no state is dropped', async () => {
+    // Over by 50 MB from the first check on: every later branch follows one feasible side.
+    vi.spyOn(resources, 'footprintMB').mockImplementation(() => 150);
+    const o = await run(
+      moduleOf({
+        text: `
+#include <klee/klee.h>
+int main(void) {
+  int x; klee_make_symbolic(&x, sizeof x, "x");
+  int side = 0;
+  if (x > 0) side = 1; /* a fork before the first check: two states */
+  volatile unsigned long spin = 0;
+  for (unsigned long i = 0; i < 400000; i++) spin += i; /* long enough for the 100 ms memory check */
+  if (x > 10) side += 2; /* feasible both ways for the state with x > 0: not forked */
+  if (x < -10) side += 4; /* likewise for x <= 0 */
+  return side;
+}`,
+      }),
+      { maxMemory: 100 },
+    );
+    expect(o.result.paths).toMatchObject({ completed: 2, partial: 0 });
+    expect(o.result.haltReason).toBe('max-memory');
+    expect(o.messages.some((m) => /memory limit of 100 MB reached \(150 MB used\): not forking until under it/.test(m))).toBe(true);
+  }, 60_000);
 });
