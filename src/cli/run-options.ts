@@ -70,6 +70,8 @@ export interface RunFlags {
   writePaths?: boolean;
   /** --replay-path FILE (KLEE's): follow FILE's decisions from the entry, then explore below. */
   replayPath?: string;
+  /** --write-exec-tree (KLEE's name): the execution tree as OUTDIR/exec-tree.jsonl (src/engine/exec-tree.ts). */
+  writeExecTree?: boolean;
   /** --workers N: explore with N worker threads (src/parallel; 1 = the engine in this thread). */
   workers?: number;
   /** --canonical-tests: each test's inputs are the smallest of its path (src/parallel/canonical-solver.ts); implied by --workers N > 1. */
@@ -173,6 +175,9 @@ export function checkFlags(flags: RunFlags): void {
   if (flags.driver !== undefined && flags.replayPath !== undefined) {
     throw new UserError('sympath run: --driver and --replay-path do not combine (a driver chooses its own inputs; --replay-path follows one path of the forking search)');
   }
+  if (flags.writeExecTree && flags.driver !== undefined) {
+    throw new UserError('sympath run: --write-exec-tree records the forking search; a --driver has no execution tree');
+  }
   if (flags.driver !== undefined && flags.prune.length > 0) {
     throw new UserError('sympath run: --driver and --prune do not combine (a driver re-executes the program; pruning hooks act on the forking search)');
   }
@@ -219,6 +224,7 @@ function checkWorkers(flags: RunFlags): void {
     [flags.maxInstructions > 0, '--max-instructions'],
     [flags.maxForks > 0, '--max-forks'],
     [flags.replayPath !== undefined, '--replay-path'],
+    [flags.writeExecTree === true, '--write-exec-tree'],
   ];
   for (const [given, name] of conflicts) {
     if (given) throw new UserError(`sympath run: --workers ${n} and ${name} do not combine (each worker is an engine of its own; see src/parallel/README.md)`);
@@ -333,6 +339,7 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .option('--only-seed', "with --seed-file/--seed-dir: stop when no path follows a seed any more (KLEE's option; the paths still alive get tests, as on any halt)")
     .option('--environ <file>', "main's environment (envp, environ): one NAME=VALUE per line of FILE, as KLEE's --environ (default: empty); replay gives the native run the same")
     .option('--write-paths', "write each test's symbolic decisions as testNNNNNN.path (KLEE's option; the ids are those of the output directory's program.ll)")
+    .option('--write-exec-tree', "write the execution tree as exec-tree.jsonl: each fork and path end with its state, path instructions and time (KLEE's option writes an SQLite file; format in the README)")
     .option('--replay-path <file>', "follow the decisions of a .path file (from --write-paths on the same program and options) from the entry without the solver, then explore below where it ends (KLEE's option)")
     .option('--entry-point <name>', "the function the run starts in instead of main, as KLEE's option: it gets main's arguments (argc, argv, envp) after the C library's start-up; replay calls it the same way")
     .option('--write-smt2s', "write each test's path constraints as testNNNNNN.smt2 (standalone SMT-LIB 2, as KLEE's option)")

@@ -42,6 +42,8 @@ import { readEnviron } from './environ-file.js';
 import { debugInfoSources } from './debug-sources.js';
 import { readPathFile } from './path-file.js';
 import { PrefixFollowerImpl } from '../engine/path-prefix.js';
+import { ExecTreeWriter } from '../engine/exec-tree.js';
+import type { PruningEnv } from '../strategies/session.js';
 import { readSeeds } from './seed-files.js';
 import { LiveStats, peakRssMB } from './live-stats.js';
 import { ProgressDisplay, progressMode } from './progress-line.js';
@@ -342,6 +344,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   const none = new Uint8Array(0);
   let result: RunResultLike;
   let failure: unknown;
+  const execTree = flags.writeExecTree ? new ExecTreeWriter(join(outDir, 'exec-tree.jsonl'), say) : null;
   live.start();
   try {
     for (const [k, phase] of phases.entries()) {
@@ -368,6 +371,10 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
           io.err(`sympath: ${text}${text.endsWith('\n') ? '' : '\n'}`);
         },
       };
+      const pruningRun: Partial<PruningEnv> = pruning ? pruning.nextRun() : {};
+      // A portfolio's runs share the file: each starts a tree of its own, its state ids from 0 again.
+      if (execTree && k > 0) execTree.startRun(k);
+      const hooks = [...(pruningRun.hooks ?? []), ...(execTree ? [execTree] : [])];
       const r: RunResultLike =
         (flags.workers ?? 1) > 1
           ? await runWorkers(phaseModule, join(outDir, irName), phaseOpts, flags, searchOptions, solverStats, engineEnv)
@@ -376,7 +383,8 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
               driver: flags.driver,
               techniqueFlags: flags,
               ...engineEnv,
-              ...(pruning ? pruning.nextRun() : {}),
+              ...pruningRun,
+              ...(hooks.length > 0 ? { hooks } : {}),
               // --replay-path: every phase starts by following the file's decisions
               ...(replayTape ? { prefix: new PrefixFollowerImpl(replayTape) } : {}),
               createSearcher: (ctx) => createSearcher(phaseOpts.search, ctx, searchOptions),
@@ -406,6 +414,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   } finally {
     live.stop();
     removeInterrupt?.();
+    execTree?.close();
   }
 
   const haltReason = failure

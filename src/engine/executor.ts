@@ -281,14 +281,16 @@ export class Executor implements SearcherContext {
   private async runBatch(s: ExecutionState, quantum: number): Promise<number> {
     const counts = this.coverage.counts;
     const instHooks = this.hooks.some((h) => h.onInstruction);
-    let n = 0;
+    // Counted on the state as it goes, so a fork in the batch gives its new state the exact count.
+    const start = s.instructions;
+    const limit = start + quantum;
     try {
-      while (n < quantum) {
+      while (s.instructions < limit) {
         const f = s.top;
         const b = f.block;
         const pc = f.pc++;
         const id = b.ids[pc]!;
-        n++;
+        s.instructions++;
         if (s.instsSinceCovNew !== 0) s.instsSinceCovNew++;
         if (counts[id]++ === 0) this.newlyCovered(s, id);
         if (instHooks) for (const h of this.hooks) h.onInstruction?.(s, b.insts[pc]!);
@@ -299,7 +301,7 @@ export class Executor implements SearcherContext {
     } catch (e) {
       this.internalError(s, e);
     }
-    s.instructions += n;
+    const n = s.instructions - start;
     this.instructions += n;
     if (s.top) this.coverage.addCallPath(s.top.callPathKey, n);
     if (this.opts.maxInstructions > 0 && this.instructions >= this.opts.maxInstructions) this.halt('max-instructions');
@@ -319,8 +321,8 @@ export class Executor implements SearcherContext {
       const id = ids[i]!;
       if (counts[id]++ === 0) this.newlyCovered(s, id);
     }
+    // Inside a batch: runBatch adds the state's count to the run's.
     s.instructions += ids.length;
-    this.instructions += ids.length;
   }
 
   /** An exception inside the engine ends only the state that hit it. */
