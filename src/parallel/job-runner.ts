@@ -145,6 +145,9 @@ export class JobRunner {
     } finally {
       this.current = null;
     }
+    // A prefix this module does not execute (a job of another build of the program, a corrupted job) is
+    // the job's failure, not an error path of the program: the thread coordinator or the queue reports it.
+    if (follower.diverged) throw follower.diverged;
     const t = this.totals;
     t.jobs++;
     t.instructions += r.instructions;

@@ -76,6 +76,9 @@ export interface JobOutcome {
 /** The return value as stored: either skipped (nothing explored) or the outcome, v8-serialised (typed arrays and all). */
 export type StoredOutcome = { skipped: string } | { outcome: string };
 
+/** A worker's answer to a job whose run has no configuration in Redis (over, or Redis restarted empty). */
+export const SKIPPED_NO_RUN = 'the run is over';
+
 export const encodeValue = (v: unknown): string => serialize(v).toString('base64');
 export const decodeValue = <T>(s: string): T => deserialize(Buffer.from(s, 'base64')) as T;
 

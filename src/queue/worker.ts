@@ -24,6 +24,7 @@ import type { Solver } from '../solver/solver.js';
 import {
   MAX_STALLED,
   QUEUE_NAME,
+  SKIPPED_NO_RUN,
   configKey,
   connect,
   decodeTape,
@@ -85,7 +86,7 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<void> {
   const processJob = async (job: BullJob<JobData>): Promise<StoredOutcome> => {
     const { runId } = job.data;
     const c = await contextOf(runId);
-    if (!c) return { skipped: 'the run is over' };
+    if (!c) return { skipped: SKIPPED_NO_RUN };
     if (await redis.sismember(doneKey(runId), job.id!)) return { skipped: 'already explored' };
     const out: JobOutcome = {
       tests: [],
