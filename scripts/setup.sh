@@ -43,6 +43,8 @@ required=(
   /usr/lib/gcc/x86_64-linux-gnu/12/32/libgcc.a:gcc-multilib
   qemu-i386:qemu-user
   xmllint:libxml2-utils
+  # the job queue of `sympath run --queue`/`sympath worker` (src/queue): its tests start their own server
+  redis-server:redis-server
 )
 # Wanted but not essential: clang-14 makes typed-pointer IR for the parser's compatibility test.
 optional=(

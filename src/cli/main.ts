@@ -29,6 +29,7 @@ const COMMANDS: readonly (readonly [string, () => Promise<{ register: Register }
   ['augment', () => import('./augment.js')],
   ['debug-regression', () => import('./debug-regression.js')],
   ['testcomp', () => import('./testcomp.js')],
+  ['worker', () => import('./worker.js')],
 ];
 
 export async function runCli(argv: string[]): Promise<void> {

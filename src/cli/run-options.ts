@@ -76,6 +76,8 @@ export interface RunFlags {
   workers?: number;
   /** --canonical-tests: each test's inputs are the smallest of its path (src/parallel/canonical-solver.ts); implied by --workers N > 1. */
   canonicalTests?: boolean;
+  /** --queue redis://HOST:PORT: explore on `sympath worker` processes through a BullMQ queue (src/queue); implies --canonical-tests. */
+  queue?: string;
   json?: boolean;
   /** --progress: the live line on a terminal ('auto', the default), a line every --progress-interval ('plain') or nothing. */
   progress?: 'auto' | 'plain' | 'none';
@@ -215,7 +217,9 @@ export function checkFlags(flags: RunFlags): void {
 function checkWorkers(flags: RunFlags): void {
   const n = flags.workers ?? 1;
   if (n < 1) throw new UserError('sympath run: --workers: expected a whole number >= 1');
-  if (n === 1) return;
+  if (flags.queue !== undefined && n > 1) throw new UserError('sympath run: --queue and --workers N do not combine (start N `sympath worker` processes instead)');
+  if (n === 1 && flags.queue === undefined) return;
+  const what = flags.queue !== undefined ? '--queue' : `--workers ${n}`;
   const conflicts: [boolean, string][] = [
     [flags.driver !== undefined, '--driver'],
     [flags.prune.length > 0 || activePruners(flags.prune, flags).installed.length > 0, '--prune (or a technique option)'],
@@ -227,7 +231,7 @@ function checkWorkers(flags: RunFlags): void {
     [flags.writeExecTree === true, '--write-exec-tree'],
   ];
   for (const [given, name] of conflicts) {
-    if (given) throw new UserError(`sympath run: --workers ${n} and ${name} do not combine (each worker is an engine of its own; see src/parallel/README.md)`);
+    if (given) throw new UserError(`sympath run: ${what} and ${name} do not combine (each worker is an engine of its own; see src/parallel/README.md)`);
   }
 }
 
@@ -354,6 +358,7 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .option('--prune <name>', `pruning hook (repeatable): ${PRUNERS.join(', ')}`, collect, [])
     .option('--check-pruning', 'also run exhaustive DFS and report any error site or covered line that pruning or a driver lost (exit 3 if any)')
     .option('--workers <n>', 'explore with N worker threads, each an engine of its own, moving work between them as path prefixes (1 = no threads)', count, 1)
+    .option('--queue <url>', 'explore on `sympath worker --queue URL` processes through a BullMQ job queue on Redis at redis://HOST:PORT (this process coordinates and writes the tests; src/queue/README.md)')
     .option('--canonical-tests', "each test's inputs are the lexicographically smallest of its path, whatever the solver's history (implied by --workers N > 1: the tests of N workers are then byte for byte those of one)")
     .option('--replay-coverage', 'replay the tests natively at the end (gcc --coverage) and report gcov coverage')
     .option('--json', "print stats.json to stdout at the end (the program's stdout then goes to stderr)")

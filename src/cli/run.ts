@@ -376,7 +376,9 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       if (execTree && k > 0) execTree.startRun(k);
       const hooks = [...(pruningRun.hooks ?? []), ...(execTree ? [execTree] : [])];
       const r: RunResultLike =
-        (flags.workers ?? 1) > 1
+        flags.queue !== undefined
+          ? await (await import('./run-queue.js')).runOnQueue(flags.queue, phaseModule, join(outDir, irName), phaseOpts, flags, searchOptions, solverStats, engineEnv)
+          : (flags.workers ?? 1) > 1
           ? await runWorkers(phaseModule, join(outDir, irName), phaseOpts, flags, searchOptions, solverStats, engineEnv)
           : await runOnce(d, phaseModule, phaseOpts, solverStats, {
               solverOptions: { backend: flags.solver, timeoutSeconds: flags.maxSolverTime },
@@ -542,7 +544,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
 }
 
 function canonicalTests(flags: RunFlags): boolean {
-  return flags.canonicalTests === true || (flags.workers ?? 1) > 1;
+  return flags.canonicalTests === true || (flags.workers ?? 1) > 1 || flags.queue !== undefined;
 }
 
 /** One engine run as N worker threads (src/parallel); the workers' solver counts are added to `solverStats`. */

@@ -67,6 +67,8 @@ export class PrefixDivergedError extends Error {
 /** Follows one tape (see the file comment); the executor calls it while active(). */
 export class PrefixFollowerImpl implements PrefixFollower {
   private at = 0;
+  /** Set when the execution met a branch the tape does not record there (the engine ends that path with an internal error). */
+  diverged: PrefixDivergedError | null = null;
   constructor(private readonly tape: Int32Array) {}
 
   active(): boolean {
@@ -82,7 +84,8 @@ export class PrefixFollowerImpl implements PrefixFollower {
     const id = this.tape[this.at]!;
     const code = this.tape[this.at + 1]!;
     if (id !== inst.id) {
-      throw new PrefixDivergedError(`path prefix diverged at decision ${this.at / 2}: recorded at instruction ${id}, met at instruction ${inst.id}`);
+      this.diverged = new PrefixDivergedError(`path prefix diverged at decision ${this.at / 2}: recorded at instruction ${id}, met at instruction ${inst.id}`);
+      throw this.diverged;
     }
     this.at += 2;
     return { direction: code >> 2, forked: (code & FORKED) !== 0, constrained: (code & CONSTRAINED) !== 0 };
@@ -100,7 +103,10 @@ export class PrefixFollowerImpl implements PrefixFollower {
   forkMany(s: ExecutionState, conds: readonly Expr[], inst: Instruction): (ExecutionState | null)[] {
     const d = this.next(inst);
     const cond = conds[d.direction];
-    if (cond === undefined) throw new PrefixDivergedError(`path prefix diverged: direction ${d.direction} of a ${conds.length}-way fork at instruction ${inst.id}`);
+    if (cond === undefined) {
+      this.diverged = new PrefixDivergedError(`path prefix diverged: direction ${d.direction} of a ${conds.length}-way fork at instruction ${inst.id}`);
+      throw this.diverged;
+    }
     s.addConstraint(cond);
     if (d.forked) recordFork(s, forkKey(inst, d.direction, true));
     s.trace = { inst, direction: d.direction, condition: cond, forked: d.forked, prev: s.trace };

@@ -29,6 +29,8 @@ export class HandoffSearcher implements Searcher {
     private readonly give: (prefixes: GivenPrefix[]) => void,
     /** Called before each selection (progress reports). */
     private readonly beforeSelect: () => void = () => {},
+    /** How many pending states to give: half (the oldest) or all of them (every one but the next to run). */
+    private readonly share: 'half' | 'all' = 'half',
   ) {
     this.name = base.name;
   }
@@ -43,7 +45,7 @@ export class HandoffSearcher implements Searcher {
     const next = this.base.select() as ExecutionState;
     const pending = this.ex.liveStatesOldestFirst().filter((s) => s !== next && !s.terminated);
     if (pending.length === 0) return;
-    const chosen = pending.slice(0, Math.ceil(pending.length / 2));
+    const chosen = this.share === 'all' ? pending : pending.slice(0, Math.ceil(pending.length / 2));
     const out: GivenPrefix[] = chosen.map((s) => ({ tape: prefixOf(s), instructions: s.instructions }));
     for (const s of chosen) {
       s.terminated = true;
