@@ -28,7 +28,7 @@ import { prepareEntry } from './builtins/runtime-hooks.js';
 import { compileFunction } from './compile.js';
 import type { CompiledFunction } from './compiled.js';
 import { Coverage } from './coverage.js';
-import { forkKey, recordFork } from './fork-history.js';
+import { Forking } from './forking.js';
 import { Frames } from './frames.js';
 import type { ExplorationHooks, PrefixFollower, TerminationInfo } from './hooks.js';
 import { ModuleImage } from './image.js';
@@ -118,13 +118,14 @@ export class Executor implements SearcherContext {
   readonly hooks: readonly ExplorationHooks[];
   /** Called on every block entry when a hook subscribes to blocks; null otherwise (no cost). */
   readonly blockHook: ((s: ExecutionState, bb: BasicBlock) => void) | null;
-  private readonly branchHooks: ExplorationHooks[];
+  readonly branchHooks: ExplorationHooks[];
   /** Hooks asked before a waiting state runs again (onResume); empty for most runs. */
   private readonly resumeHooks: ExplorationHooks[];
   /** Hooks told about forks (onFork); empty for most runs (then a fork calls nothing). */
   private readonly forkHooks: ExplorationHooks[];
   /** Whether states record their branch traces (a hook asked for them). */
-  private readonly tracing: boolean;
+  readonly tracing: boolean;
+  private readonly forking: Forking;
 
   /** Instructions executed over all states. */
   instructions = 0;
@@ -169,6 +170,7 @@ export class Executor implements SearcherContext {
     this.forkHooks = this.hooks.filter((h) => h.onFork);
     this.resumeHooks = this.hooks.filter((h) => h.onResume);
     this.tracing = this.hooks.some((h) => h.wantsTrace) || this.opts.writePaths === true;
+    this.forking = new Forking(this);
     const blockHooks = this.hooks.filter((h) => h.onBlock);
     this.blockHook = blockHooks.length ? (s, bb) => blockHooks.forEach((h) => h.onBlock!(s, bb)) : null;
     this.stdoutSink = env.stdout ?? ((b) => process.stdout.write(b));
@@ -420,8 +422,8 @@ export class Executor implements SearcherContext {
     for (const h of this.hooks) h.onTerminate?.(s, test, end);
   }
 
-  /** A copy of `s` for the other side of a fork, registered with the searcher and the process tree. */
-  private branchState(s: ExecutionState): ExecutionState {
+  /** A copy of `s` for the other side of a fork, registered with the searcher and the process tree (forking.ts). */
+  branchState(s: ExecutionState): ExecutionState {
     const ns = s.branch(this.nextStateId++);
     if (this.forkHooks.length > 0) for (const h of this.forkHooks) h.onFork!(s, ns);
     this.added.push(ns);
@@ -432,24 +434,12 @@ export class Executor implements SearcherContext {
     return ns;
   }
 
-  private forkLimited(s: ExecutionState): boolean {
+  /** Whether `s` may not fork now (forking.ts): one feasible side is then taken at random. */
+  forkLimited(s: ExecutionState): boolean {
     const o = this.opts;
     return (
       s.forkingDisabled || (o.maxDepth > 0 && s.depth >= o.maxDepth) || (o.maxForks > 0 && this.forks >= o.maxForks) || this.budget.inhibitsFork()
     );
-  }
-
-  private traceBranch(s: ExecutionState, inst: Instruction, direction: number, condition: Expr, forked: boolean): void {
-    s.trace = { inst, direction, condition, forked, prev: s.trace };
-  }
-
-  /** Whether hooks let `s` take direction `dir` (condition `cond`) at `inst` (a hook may ask the solver). */
-  private async allowed(s: ExecutionState, inst: Instruction, cond: Expr, dir: number): Promise<boolean> {
-    for (const h of this.branchHooks) {
-      const r = h.onBranch!({ state: s, inst, condition: cond, direction: dir });
-      if (!(typeof r === 'boolean' ? r : await r)) return false;
-    }
-    return true;
   }
 
   /** Whether hooks let the waiting state `s` run again (onResume). */
@@ -461,131 +451,14 @@ export class Executor implements SearcherContext {
     return true;
   }
 
-  /**
-   * Forks `s` on a symbolic condition: [state where cond holds, state where it does not] (null for an
-   * infeasible side). `s` itself continues on the true side when both are feasible. An 'unknown' solver
-   * answer ends `s` as partial ([null, null]).
-   */
-  async fork(s: ExecutionState, cond: Expr, inst: Instruction): Promise<[ExecutionState | null, ExecutionState | null]> {
-    if (cond.isConst) return cond.value ? [s, null] : [null, s];
-    if (this.env.prefix?.active()) return this.env.prefix.fork(s, cond, inst);
-    const r = await this.solver.branch(s.constraints, cond);
-    if (r.canTrue === 'unknown' || r.canFalse === 'unknown') {
-      this.term.partial(s, 'the solver could not decide a branch (unknown)', inst);
-      return [null, null];
-    }
-    let t = r.canTrue;
-    let f = r.canFalse;
-    const neg = B.notB(cond);
-    if (!t && !f) {
-      this.term.partial(s, 'path constraints are unsatisfiable', inst);
-      return [null, null];
-    }
-    if (this.branchHooks.length > 0) {
-      const okT = !t || (await this.allowed(s, inst, cond, 0));
-      const okF = !f || (await this.allowed(s, inst, neg, 1));
-      if (!okT && !okF) {
-        this.term.pruned(s);
-        return [null, null];
-      }
-      if (!okT || !okF) {
-        // The vetoed side, when feasible, is a pruned path of its own (its test takes that side).
-        if (t && f) {
-          const other = this.branchState(s);
-          const gone = okT ? other : s;
-          gone.addConstraint(okT ? neg : cond);
-          this.term.pruned(gone);
-          const keep = okT ? s : other;
-          keep.addConstraint(okT ? cond : neg);
-          return okT ? [keep, null] : [null, keep];
-        }
-        this.term.pruned(s);
-        return [null, null];
-      }
-    }
-    if (t && f && this.forkLimited(s)) {
-      if (this.rng.nextBool()) f = false;
-      else t = false;
-      s.addConstraint(t ? cond : neg);
-    }
-    if (!(t && f)) {
-      if (this.tracing) this.traceBranch(s, inst, t ? 0 : 1, t ? cond : neg, false);
-      return t ? [s, null] : [null, s];
-    }
-    const other = this.branchState(s);
-    s.addConstraint(cond);
-    other.addConstraint(neg);
-    if (this.tracing) {
-      this.traceBranch(s, inst, 0, cond, true);
-      this.traceBranch(other, inst, 1, neg, true);
-    }
-    recordFork(s, forkKey(inst, 0, false));
-    recordFork(other, forkKey(inst, 1, false));
-    return [s, other];
+  /** Forks `s` on a symbolic condition (forking.ts): [true side, false side], null for an infeasible side. */
+  fork(s: ExecutionState, cond: Expr, inst: Instruction): Promise<[ExecutionState | null, ExecutionState | null]> {
+    return this.forking.fork(s, cond, inst);
   }
 
-  /**
-   * A multi-way fork: one state per feasible condition (the conditions should be mutually exclusive);
-   * `s` takes the first feasible one. `feasible[i] === true` skips the solver for condition i.
-   */
-  async forkMany(s: ExecutionState, conds: readonly Expr[], inst: Instruction, feasible?: readonly boolean[]): Promise<(ExecutionState | null)[]> {
-    if (this.env.prefix?.active()) return this.env.prefix.forkMany(s, conds, inst);
-    const out: (ExecutionState | null)[] = conds.map(() => null);
-    let ok: number[] = [];
-    for (let i = 0; i < conds.length; i++) {
-      const c = conds[i]!;
-      if (c.isConst) {
-        if (c.value) ok.push(i);
-        continue;
-      }
-      if (feasible?.[i]) {
-        ok.push(i);
-        continue;
-      }
-      const may = await this.solver.mayBeTrue(s.constraints, c);
-      if (may === 'unknown') {
-        this.term.partial(s, 'the solver could not decide a branch (unknown)', inst);
-        return out;
-      }
-      if (may) ok.push(i);
-    }
-    if (ok.length === 0) {
-      this.term.partial(s, 'path constraints are unsatisfiable', inst);
-      return out;
-    }
-    let vetoed: number[] = [];
-    if (this.branchHooks.length > 0) {
-      const allow: boolean[] = [];
-      for (const i of ok) allow.push(await this.allowed(s, inst, conds[i]!, i));
-      vetoed = ok.filter((_, k) => !allow[k]);
-      ok = ok.filter((_, k) => allow[k]);
-      if (ok.length === 0) {
-        this.term.pruned(s);
-        return out;
-      }
-      for (const i of vetoed) {
-        const gone = this.branchState(s);
-        gone.addConstraint(conds[i]!);
-        this.term.pruned(gone);
-      }
-    }
-    if (ok.length > 1 && this.forkLimited(s)) ok = [ok[this.rng.nextInt(ok.length)]!];
-    if (ok.length === 1) {
-      const i = ok[0]!;
-      s.addConstraint(conds[i]!);
-      if (this.tracing) this.traceBranch(s, inst, i, conds[i]!, false);
-      out[i] = s;
-      return out;
-    }
-    const others = ok.slice(1).map(() => this.branchState(s));
-    ok.forEach((i, k) => {
-      const st = k === 0 ? s : others[k - 1]!;
-      st.addConstraint(conds[i]!);
-      recordFork(st, forkKey(inst, i, true));
-      if (this.tracing) this.traceBranch(st, inst, i, conds[i]!, true);
-      out[i] = st;
-    });
-    return out;
+  /** A multi-way fork (forking.ts): one state per feasible condition; `s` takes the first. */
+  forkMany(s: ExecutionState, conds: readonly Expr[], inst: Instruction, feasible?: readonly boolean[]): Promise<(ExecutionState | null)[]> {
+    return this.forking.forkMany(s, conds, inst, feasible);
   }
 
   /**

@@ -3,7 +3,7 @@
 // and operands. Every constant is checked against the type the text gives it.
 
 import { Tok } from './lexer.js';
-import { quoteName, type Offset, type ParseContext } from './parse-context.js';
+import { quoteName, type ParseContext } from './parse-context.js';
 import { parseType, ptrType } from './parse-types.js';
 import { constInt } from './build.js';
 import { doubleToFormat, hexLiteralBits, isExactIn } from './float-bits.js';

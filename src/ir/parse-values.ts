@@ -4,7 +4,7 @@
 // referenced value was defined with.
 
 import { Tok } from './lexer.js';
-import { quoteName, type FunctionState, type ParseContext, type Placeholder } from './parse-context.js';
+import { quoteName, type FunctionState, type ParseContext } from './parse-context.js';
 import { parseType } from './parse-types.js';
 import { parseConstant } from './parse-constants.js';
 import type { BasicBlock, MetadataValue, Value } from './model.js';

@@ -77,10 +77,6 @@ export class ObjectState {
     return c;
   }
 
-  private get arrayMode(): boolean {
-    return this.known !== null;
-  }
-
   /** True when every byte is concrete (reads can take the fast path). */
   get isConcrete(): boolean {
     return this.sym === null && this.known === null;

@@ -12,7 +12,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { UserError } from '../cli/user-error.js';
 import { cacheGet, cacheKey, cachePut } from './cache.js';

@@ -18,7 +18,7 @@ import * as B from '../../expr/build.js';
 import { norm, toExpr, type Scalar } from '../values.js';
 import { HEAP } from './libc-memory.js';
 import { hostFile } from './host-files.js';
-import { concreteArg, concreteArgs, cString, objectAt, type BuiltinTableEntries, type CallContext } from './types.js';
+import { concreteArg, concreteArgs, objectAt, type BuiltinTableEntries, type CallContext } from './types.js';
 import { PREEMPTED_DEFINITIONS } from './testcomp.js';
 
 /** The start-up function of musl-linked programs (runtime/musl/crt/crt1.c). */
