@@ -45,6 +45,7 @@ import { PrefixFollowerImpl } from '../engine/path-prefix.js';
 import { ExecTreeWriter } from '../engine/exec-tree.js';
 import type { PruningEnv } from '../strategies/session.js';
 import { readSeeds } from './seed-files.js';
+import { checkPruningAtEnd } from './run-check-pruning.js';
 import { LiveStats, peakRssMB } from './live-stats.js';
 import { ProgressDisplay, progressMode } from './progress-line.js';
 import { RunStatusError, UserError } from './user-error.js';
@@ -478,64 +479,10 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   }
   const reached = pruning ? () => pruning.coveredLines() : result.coveredLines;
   if (flags.checkPruning && reached && !controller.signal.aborted) {
-    const baselineStats = { queries: 0, z3Queries: 0, cacheHits: 0, seconds: 0 };
-    const { check, lines } = await sessions.checkPruning({
-      module: await d.loadModule(join(outDir, irName)),
-      opts,
-      prunedErrors: output.errors,
-      prunedLines: reached(),
-      ...(flags.driver !== undefined ? { ignoreErrorKinds: ['model'] } : {}),
-      run: (m, o, env) =>
-        runOnce(d, m, o, baselineStats, {
-          ...env,
-          solverOptions: { backend: flags.solver, timeoutSeconds: flags.maxSolverTime },
-          createSearcher: (ctx) => createSearcher(o.search, ctx, { batchInstructions: 0, batchSeconds: 0 }),
-          signal: controller.signal,
-          stdout: () => {},
-          stderr: () => {},
-        }),
-    });
-    // A partitioning driver (PESO) promises its partitions, not every covered line: its lost lines are
-    // reported but not held against it, and its own exhaustive baseline gives the partitions it lost.
-    const linesCount = flags.driver === undefined || sessions.driverComparesLines(flags.driver);
-    if (!linesCount) {
-      for (let k = 0; k < lines.length; k++) {
-        lines[k] = lines[k]!.replace(/^check-pruning: LOST line /, 'check-pruning: line not covered (the driver promises partitions, not lines): ');
-      }
-    }
-    let lostPartitions: string[] | undefined;
-    if (flags.driver !== undefined && result.partitions && !controller.signal.aborted) {
-      const baseline = await runOnce(d, await d.loadModule(join(outDir, irName)), opts, baselineStats, {
-        solverOptions: { backend: flags.solver, timeoutSeconds: flags.maxSolverTime },
-        driver: flags.driver,
-        techniqueFlags: { ...flags, exhaustiveBaseline: true },
-        sink: { add: () => null },
-        createSearcher: (ctx) => createSearcher(['dfs'], ctx, { batchInstructions: 0, batchSeconds: 0 }),
-        signal: controller.signal,
-        stdout: () => {},
-        stderr: () => {},
-      });
-      lostPartitions = sessions.lostPartitions(result.partitions, baseline.partitions ?? new Map());
-      const found = result.partitions.size;
-      lines.push(
-        lostPartitions.length === 0
-          ? `check-pruning: every output partition of exhaustive exploration was found (${found}; exhaustive: ${baseline.partitions?.size ?? 0} partitions over ${String(baseline.driver?.executedPaths ?? '?')} paths)`
-          : `check-pruning: LOST ${lostPartitions.length} output partitions of exhaustive exploration`,
-        ...lostPartitions.map((p) => `check-pruning: LOST partition ${p}`),
-      );
-      if (baseline.haltReason) lines.push(`check-pruning: the exhaustive partition run stopped early (${baseline.haltReason})`);
-    }
-    output.writeJson('check-pruning.json', lostPartitions !== undefined ? { ...check, lostPartitions } : check);
-    for (const line of lines) {
-      output.message(line);
-      io.err(`sympath: ${line}\n`);
-    }
-    const lostLines = linesCount ? check.lostLines.length : 0;
-    if (check.lostErrors.length > 0 || lostLines > 0 || (lostPartitions?.length ?? 0) > 0) {
+    const lost = await checkPruningAtEnd({ deps: d, sessions, programIR: join(outDir, irName), opts, flags, output, result, prunedLines: reached(), signal: controller.signal, say: (line) => io.err(`sympath: ${line}\n`) });
+    if (lost !== null) {
       if (flags.json) io.out(`${JSON.stringify(stats, null, 2)}\n`);
-      const what = flags.driver !== undefined ? `the driver '${flags.driver}'` : 'pruning';
-      const parts = lostPartitions !== undefined ? ` and ${lostPartitions.length} output partitions` : '';
-      throw new RunStatusError(`sympath: --check-pruning: ${what} lost ${check.lostErrors.length} error sites, ${lostLines} covered lines${linesCount ? '' : ' (not promised)'}${parts}`, 3, outcome());
+      throw new RunStatusError(lost, 3, outcome());
     }
   }
   if (flags.replayCoverage) await replayAtEnd(outDir, io);
