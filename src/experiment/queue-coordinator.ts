@@ -1,0 +1,97 @@
+// `sympath experiment --queue URL`: the cells to run become jobs of the experiments' BullMQ queue
+// (queue-shared.ts), taken by `sympath worker --queue URL` processes (queue-worker.ts). This process
+// polls its jobs (every 250 ms; the state first, then the job, as src/queue/coordinator.ts learnt),
+// hands each completed one's result to `done` (which writes the result file) once and removes the job.
+// A job that failed for good (its attempts used up, or taken back from dead workers too often) becomes
+// a failed cell, reported, not retried. Its live key (TTL, refreshed) tells workers it still waits.
+// On the abort signal the key is deleted (workers kill the cells of it they run), the jobs still
+// queued are removed, and it returns. Redis unreachable at the start, or silent for 10 s: exit 7.
+
+import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { connect, probeRedis, unreachable, within } from '../queue/shared.js';
+import type { CellPlan, CellResult } from './cell.js';
+import { CELL_ATTEMPTS, EXPERIMENT_QUEUE, LIVE_TTL_SECONDS, liveKey, type CellJobData, type CellJobReturn } from './queue-shared.js';
+
+export interface QueueRunOptions {
+  url: string;
+  signal: AbortSignal;
+  done: (r: CellResult) => void;
+  log: (line: string) => void;
+}
+
+const POLL_MS = 250;
+const SILENT_LIMIT_MS = 10_000;
+
+function failedCell(plan: CellPlan, error: string, ranBy: string): CellResult {
+  return {
+    cell: plan.key,
+    status: 'failed',
+    error,
+    command: ['sympath', ...plan.run],
+    exitCode: null,
+    signal: null,
+    outputDir: plan.outputDir,
+    stats: null,
+    resources: null,
+    replay: null,
+    ranBy,
+    finishedAt: new Date().toISOString(),
+  };
+}
+
+export async function runOnQueue(cells: CellPlan[], o: QueueRunOptions): Promise<void> {
+  await probeRedis(o.url);
+  const connection = connect(o.url);
+  const queue = new Queue<CellJobData, CellJobReturn>(EXPERIMENT_QUEUE, { connection });
+  queue.on('error', () => {}); // reported through the polls' time-outs
+  const experimentId = randomBytes(6).toString('hex');
+  const key = liveKey(experimentId);
+  const waiting = new Map<string, CellPlan>();
+  let refresh: NodeJS.Timeout | undefined;
+  try {
+    await within(connection.set(key, '1', 'EX', LIVE_TTL_SECONDS), SILENT_LIMIT_MS, 'Redis');
+    refresh = setInterval(() => void connection.expire(key, LIVE_TTL_SECONDS).catch(() => {}), (LIVE_TTL_SECONDS * 1000) / 3);
+    const jobs = cells.map((plan) => ({
+      name: 'cell',
+      data: { experimentId, plan },
+      opts: { jobId: `${experimentId}-${plan.key.id}`, attempts: CELL_ATTEMPTS, backoff: { type: 'fixed', delay: 1000 } },
+    }));
+    for (const j of jobs) waiting.set(j.opts.jobId, j.data.plan);
+    await within(queue.addBulk(jobs), SILENT_LIMIT_MS, 'Redis');
+    o.log(`${cells.length} cells queued on ${o.url} (queue ${EXPERIMENT_QUEUE}, experiment ${experimentId}); waiting for \`sympath worker --queue ${o.url}\` processes`);
+
+    let lastAnswer = Date.now();
+    while (waiting.size > 0 && !o.signal.aborted) {
+      try {
+        for (const [id, plan] of [...waiting]) {
+          if (o.signal.aborted) break;
+          const state = await within(queue.getJobState(id), SILENT_LIMIT_MS, 'Redis');
+          if (state !== 'completed' && state !== 'failed') continue;
+          const job = await within(queue.getJob(id), SILENT_LIMIT_MS, 'Redis');
+          if (!job) continue;
+          if (state === 'completed') {
+            const ret = job.returnvalue as CellJobReturn | null;
+            if (ret === null) continue; // the value is written just after the state: next poll
+            o.done('result' in ret ? ret.result : failedCell(plan, `not run by the worker: ${ret.skipped}`, job.processedBy ?? '?'));
+          } else {
+            o.done(failedCell(plan, `the queue job failed for good after ${job.attemptsMade} attempt(s): ${job.failedReason}`, job.processedBy ?? '?'));
+          }
+          waiting.delete(id);
+          await job.remove().catch(() => {});
+        }
+        lastAnswer = Date.now();
+      } catch (e) {
+        if (Date.now() - lastAnswer > SILENT_LIMIT_MS) throw unreachable(o.url, `stopped answering during the experiment: ${(e as Error).message}; the result files written stay`);
+      }
+      if (waiting.size > 0 && !o.signal.aborted) await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  } finally {
+    clearInterval(refresh);
+    // Workers running a cell of this experiment see the key gone and kill it; queued cells are removed.
+    await within(connection.del(key), 2000, 'Redis').catch(() => {});
+    for (const id of waiting.keys()) await within(queue.remove(id), 2000, 'Redis').catch(() => {});
+    await queue.close().catch(() => {});
+    connection.disconnect();
+  }
+}
