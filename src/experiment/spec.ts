@@ -76,8 +76,9 @@ function describe(e: ErrorObject): string {
     case 'required':
       return `${at}: missing property '${(e.params as { missingProperty: string }).missingProperty}'`;
     case 'enum':
+      return `${at}: must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'const':
-      return `${at}: ${e.message}${e.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')})` : ''}`;
+      return `${at}: must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
     default:
       return `${at}: ${e.message}`;
   }
@@ -96,14 +97,28 @@ function validate(doc: unknown): ErrorObject[] {
  * The errors worth showing: of a `oneOf`'s alternatives ajv reports every branch's complaint; the
  * deepest (most specific) ones say what is wrong, so shallower errors under the same path are dropped.
  */
-function mostSpecific(errors: ErrorObject[]): ErrorObject[] {
-  const unique = new Map<string, ErrorObject>();
+function mostSpecific(errors: ErrorObject[]): string[] {
+  const out = new Set<string>();
   for (const e of errors) {
     const deeper = errors.some((o) => o !== e && o.instancePath.startsWith(`${e.instancePath}/`));
-    if (e.keyword === 'oneOf' && deeper) continue;
-    unique.set(describe(e), e);
+    // 'must be array' of a oneOf's other branch says nothing when the object branch found what is wrong inside.
+    if (deeper && (e.keyword === 'oneOf' || e.keyword === 'type' || e.keyword === 'const')) continue;
+    if (e.keyword === 'oneOf') continue;
+    out.add(describe(e));
   }
-  return [...unique.values()];
+  // A value none of a oneOf's branches accepts: its branches' complaints as one alternative.
+  const byPath = new Map<string, string[]>();
+  for (const line of out) {
+    const [path, what] = [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)];
+    byPath.set(path, [...(byPath.get(path) ?? []), what]);
+  }
+  return [...byPath].map(([path, whats]) => `${path}: ${whats.join(', or ')}`);
+}
+
+/** One problem on the error's line; several, one per line under it. */
+function specError(path: string, problems: string[]): UserError {
+  const head = `sympath experiment: ${path}: `;
+  return new UserError(problems.length === 1 ? `${head}${problems[0]}` : `${head}${problems.length} problems:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
 /** Line and column (1-based) of a character offset. */
@@ -144,7 +159,7 @@ export function loadSpec(path: string, results?: string): ExperimentSpec {
     throw new UserError(`sympath experiment: ${path}${m ? `:${lineCol(text, Number(m[1]))}` : ''}: not valid JSON: ${(e as Error).message}`);
   }
   const errors = mostSpecific(validate(doc));
-  if (errors.length > 0) throw new UserError(`sympath experiment: ${path}: ${errors.map(describe).join('; ')}`);
+  if (errors.length > 0) throw specError(path, errors);
   const raw = doc as RawSpec;
   const problems: string[] = [];
   const base = dirname(file);
@@ -187,7 +202,7 @@ export function loadSpec(path: string, results?: string): ExperimentSpec {
     const replay = p.replay === false ? null : p.replay !== undefined ? replayOf(p.replay, `$.programs[${k}].replay`) : defaultReplay;
     return { name: p.name, files, args: p.args ?? [], runOptions: p.runOptions ?? [], replay };
   });
-  if (problems.length > 0) throw new UserError(`sympath experiment: ${path}: ${problems.join('; ')}`);
+  if (problems.length > 0) throw specError(path, problems);
 
   return {
     file,
