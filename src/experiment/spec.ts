@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { parseDocument } from 'yaml';
 import { UserError } from '../cli/user-error.js';
 import { packageRoot } from '../toolchain/clang.js';
 
@@ -121,6 +122,17 @@ function specError(path: string, problems: string[]): UserError {
   return new UserError(problems.length === 1 ? `${head}${problems[0]}` : `${head}${problems.length} problems:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
+/**
+ * ':LINE:COL' of a JSON syntax error: V8 gives a character position for most errors but not all (an
+ * unexpected token); then the yaml parser (JSON is YAML), whose errors carry line and column, is asked.
+ */
+function syntaxErrorAt(text: string, message: string): string {
+  const m = /position (\d+)/.exec(message);
+  if (m) return `:${lineCol(text, Number(m[1]))}`;
+  const at = parseDocument(text).errors[0]?.linePos?.[0];
+  return at ? `:${at.line}:${at.col}` : '';
+}
+
 /** Line and column (1-based) of a character offset. */
 function lineCol(text: string, offset: number): string {
   const before = text.slice(0, offset).split('\n');
@@ -155,8 +167,7 @@ export function loadSpec(path: string, results?: string): ExperimentSpec {
   try {
     doc = JSON.parse(text);
   } catch (e) {
-    const m = /position (\d+)/.exec((e as Error).message);
-    throw new UserError(`sympath experiment: ${path}${m ? `:${lineCol(text, Number(m[1]))}` : ''}: not valid JSON: ${(e as Error).message}`);
+    throw new UserError(`sympath experiment: ${path}${syntaxErrorAt(text, (e as Error).message)}: not valid JSON: ${(e as Error).message.split('\n')[0]}`);
   }
   const errors = mostSpecific(validate(doc));
   if (errors.length > 0) throw specError(path, errors);
