@@ -26,6 +26,8 @@ export interface CellPlan {
   dropEarlyTests: boolean;
   /** Wall seconds after which the run (and, separately, the replay) is killed. */
   timeoutSeconds: number;
+  /** JSON files of the output directory copied into the result. */
+  collect: string[];
 }
 
 /** CPU and memory of a child process (and of the processes it waited for), from its own rusage. */
@@ -79,6 +81,8 @@ export interface CellResult {
   stats: CellStats | null;
   resources: Resources | null;
   replay: ReplayFigures | null;
+  /** The spec's `collect` files of the output directory (null: not written by the run). */
+  collected?: Record<string, unknown>;
   /** 'local' or the worker process (host:pid) that ran it. */
   ranBy: string;
   finishedAt: string;
@@ -111,6 +115,7 @@ export function cellsOf(spec: ExperimentSpec): CellPlan[] {
   const cells: CellPlan[] = [];
   for (const p of spec.programs) {
     for (const s of spec.strategies) {
+      if (s.programs && !s.programs.includes(p.name)) continue;
       for (const b of spec.budgets) {
         for (const seed of spec.seeds) {
           const id = `${safeName(p.name)}__${safeName(s.name)}__${budgetLabel(b)}__seed${seed}`;
@@ -136,6 +141,7 @@ export function cellsOf(spec: ExperimentSpec): CellPlan[] {
             replay: p.replay ? replayArgs(p.replay) : null,
             dropEarlyTests: p.replay?.dropEarlyTests === true,
             timeoutSeconds: spec.cellTimeout ?? (b.maxTime !== undefined ? 2 * b.maxTime + 180 : 3600),
+            collect: spec.collect,
           });
         }
       }

@@ -88,6 +88,14 @@ export async function runCell(plan: CellPlan, o: RunCellOptions): Promise<CellRe
   if (!existsSync(statsFile)) return fail(`sympath run failed (${how(run)}), no stats.json: ${lastLines(run)}`);
   const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as Record<string, any>;
   result.stats = statsFigures(stats);
+  if (plan.collect.length > 0) {
+    const collected: Record<string, unknown> = {};
+    for (const name of plan.collect) {
+      const f = join(plan.outputDir, name);
+      collected[name] = existsSync(f) ? JSON.parse(readFileSync(f, 'utf8')) : null;
+    }
+    result.collected = collected;
+  }
   if (run.exitCode === null || !RUN_OK.has(run.exitCode) || stats.running === true) return fail(`sympath run failed (${how(run)}): ${lastLines(run)}`);
 
   if (plan.replay) {

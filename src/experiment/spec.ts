@@ -36,6 +36,8 @@ export interface ProgramSpec {
 export interface StrategySpec {
   name: string;
   options: string[];
+  /** Only these programs (undefined: all). */
+  programs?: string[];
 }
 
 export interface ExperimentSpec {
@@ -53,6 +55,8 @@ export interface ExperimentSpec {
   /** Wall seconds after which a cell's run or replay is killed (undefined: the default per budget). */
   cellTimeout?: number;
   keepOutput: boolean;
+  /** JSON files of the output directory copied into each result. */
+  collect: string[];
 }
 
 /** Options every cell gets from the experiment itself: given again in a spec they would conflict. */
@@ -152,6 +156,7 @@ interface RawSpec {
   replay?: RawReplay;
   cellTimeout?: number;
   keepOutput?: boolean;
+  collect?: string[];
 }
 
 /** Reads and checks SPEC.json; `results` (the --results option) overrides the spec's folder. */
@@ -192,7 +197,13 @@ export function loadSpec(path: string, results?: string): ExperimentSpec {
       if (own) problems.push(`${where}[${k}]: ${own} is set by the experiment for each cell (the spec's seeds and budget, the cell's output directory)`);
     });
   noOwn('$.runOptions', raw.runOptions);
-  raw.strategies.forEach((s, k) => noOwn(`$.strategies[${k}].options`, s.options));
+  const programNames = new Set(raw.programs.map((p) => p.name));
+  raw.strategies.forEach((s, k) => {
+    noOwn(`$.strategies[${k}].options`, s.options);
+    (s.programs ?? []).forEach((name, i) => {
+      if (!programNames.has(name)) problems.push(`$.strategies[${k}].programs[${i}]: no program named '${name}' in $.programs`);
+    });
+  });
 
   const replayOf = (r: RawReplay, where: string): ReplaySpec => {
     const out: ReplaySpec = { ...r };
@@ -227,6 +238,7 @@ export function loadSpec(path: string, results?: string): ExperimentSpec {
     runOptions: raw.runOptions ?? [],
     ...(raw.cellTimeout !== undefined ? { cellTimeout: raw.cellTimeout } : {}),
     keepOutput: raw.keepOutput ?? true,
+    collect: raw.collect ?? [],
   };
 }
 

@@ -83,6 +83,10 @@ describe('a 2 × 2 × 2 matrix with -j 2', () => {
       expect(r.stats.coverage).toEqual(stats.coverage);
       expect(r.command).toContain(`--seed`);
       expect(r.command[r.command.indexOf('--seed') + 1]).toBe(String(r.cell.seed));
+      // `collect`: the output directory's JSON files as they are (null for one the run did not write).
+      expect(r.collected['run.json']).toEqual(json(join(r.outputDir, 'run.json')));
+      expect(r.collected['run.json'].seed).toBe(r.cell.seed);
+      expect(r.collected['postcondition.json']).toBeNull();
       expect(r.resources.cpuSeconds).toBeGreaterThan(0);
       expect(r.resources.cpuSeconds).toBeCloseTo(r.resources.userSeconds + r.resources.systemSeconds, 2);
       if (r.cell.program === 'branches') {
@@ -239,6 +243,15 @@ describe('stopping and bad specs', () => {
     expect(r3.exitCode).toBe(1);
     expect(r3.stderr).toMatch(new RegExp(`sympath experiment: ${bad.replace(/[.]/g, '\\.')}:3:16: not valid JSON`));
   }, 30_000);
+
+  it('the PSE harness as a spec: strategies restricted to some programs give a matrix with holes, as harness.ts plans it', async () => {
+    const r = await sympath(['experiment', join(ROOT, 'benchmarks/pse/pse.experiment.json'), '--list']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const ids = r.stdout.split('\n').filter((l) => /^\S/.test(l));
+    // 10 subjects × 7 DFS configurations + 2 subjects × 4 other-searcher ones.
+    expect(ids).toHaveLength(78);
+    expect(ids.filter((id) => id.includes('__bfs__')).sort()).toEqual(['diamonds-6__bfs__120s__seed1', 'independent-4x4__bfs__120s__seed1']);
+  });
 
   it('the SGS harness as a spec: 8 subjects × 12 strategies, as run.ts runs them', async () => {
     const r = await sympath(['experiment', join(ROOT, 'benchmarks/sgs/sgs.experiment.json'), '--list']);
