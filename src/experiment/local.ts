@@ -3,7 +3,7 @@
 // starts and the running ones are stopped (their children killed, no result).
 
 import type { CellPlan, CellResult } from './cell.js';
-import { runCell } from './run-cell.js';
+import { failedCell, runCell } from './run-cell.js';
 
 export interface LocalOptions {
   jobs: number;
@@ -17,7 +17,13 @@ export async function runLocal(cells: CellPlan[], o: LocalOptions): Promise<void
   const lane = async (): Promise<void> => {
     while (next < cells.length && !o.signal.aborted) {
       const cell = cells[next++]!;
-      const r = await runCell(cell, { signal: o.signal, ranBy: 'local', ...(o.onChild ? { onChild: o.onChild } : {}) });
+      let r: CellResult | null;
+      try {
+        r = await runCell(cell, { signal: o.signal, ranBy: 'local', ...(o.onChild ? { onChild: o.onChild } : {}) });
+      } catch (e) {
+        // The cell could not be run here (its output directory cannot be made, …): a failed cell, the others go on.
+        r = failedCell(cell, `the cell could not be run: ${(e as Error).message}`, 'local');
+      }
       if (r) o.done(r);
     }
   };

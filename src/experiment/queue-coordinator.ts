@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { connect, probeRedis, unreachable, within } from '../queue/shared.js';
 import type { CellPlan, CellResult } from './cell.js';
+import { failedCell } from './run-cell.js';
 import { CELL_ATTEMPTS, EXPERIMENT_QUEUE, LIVE_TTL_SECONDS, liveKey, type CellJobData, type CellJobReturn } from './queue-shared.js';
 
 export interface QueueRunOptions {
@@ -22,23 +23,6 @@ export interface QueueRunOptions {
 
 const POLL_MS = 250;
 const SILENT_LIMIT_MS = 10_000;
-
-function failedCell(plan: CellPlan, error: string, ranBy: string): CellResult {
-  return {
-    cell: plan.key,
-    status: 'failed',
-    error,
-    command: ['sympath', ...plan.run],
-    exitCode: null,
-    signal: null,
-    outputDir: plan.outputDir,
-    stats: null,
-    resources: null,
-    replay: null,
-    ranBy,
-    finishedAt: new Date().toISOString(),
-  };
-}
 
 export async function runOnQueue(cells: CellPlan[], o: QueueRunOptions): Promise<void> {
   await probeRedis(o.url);

@@ -123,5 +123,23 @@ export async function runCell(plan: CellPlan, o: RunCellOptions): Promise<CellRe
   return result;
 }
 
+/** The result of a cell that did not get as far as a run (its job failed, it could not be started). */
+export function failedCell(plan: CellPlan, error: string, ranBy: string): CellResult {
+  return {
+    cell: plan.key,
+    status: 'failed',
+    error,
+    command: ['sympath', ...plan.run],
+    exitCode: null,
+    signal: null,
+    outputDir: plan.outputDir,
+    stats: null,
+    resources: null,
+    replay: null,
+    ranBy,
+    finishedAt: new Date().toISOString(),
+  };
+}
+
 /** Who runs cells in this process: 'local', or host:pid for a worker. */
 export const workerName = (): string => `${hostname()}:${process.pid}`;

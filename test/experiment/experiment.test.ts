@@ -8,12 +8,15 @@
 // redis-server started here and one `sympath worker`: the same result files as the local run.
 
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPERIMENT_QUEUE } from '../../src/experiment/queue-shared.js';
+import { connect } from '../../src/queue/shared.js';
 import { ROOT } from '../engine/helpers.js';
 
 const CLI = join(ROOT, 'bin', 'sympath.mjs');
@@ -151,49 +154,102 @@ describe('a 2 × 2 × 2 matrix with -j 2', () => {
     expect(mtimes(results)).toEqual(after);
   }, 60_000);
 
-  it.skipIf(!haveRedis)('with --queue and one sympath worker: the same result files as the local run', async () => {
-    const port = await new Promise<number>((resolve, reject) => {
-      const s = createServer();
-      s.once('error', reject);
-      s.listen(0, '127.0.0.1', () => {
-        const p = (s.address() as { port: number }).port;
-        s.close(() => resolve(p));
+  describe.skipIf(!haveRedis)('with --queue and one sympath worker', () => {
+    let url: string;
+    let worker: ResultPromise;
+    beforeAll(async () => {
+      const port = await new Promise<number>((resolve, reject) => {
+        const s = createServer();
+        s.once('error', reject);
+        s.listen(0, '127.0.0.1', () => {
+          const p = (s.address() as { port: number }).port;
+          s.close(() => resolve(p));
+        });
       });
+      const redis = execa('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { reject: false });
+      started.push(redis);
+      for (let k = 0; k < 100 && spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() !== 'PONG'; k++) await new Promise((r) => setTimeout(r, 50));
+      url = `redis://127.0.0.1:${port}`;
+      worker = execa('node', [CLI, 'worker', '--queue', url, '--lease', '5'], { cwd: work, reject: false });
+      started.push(worker);
     });
-    const redis = execa('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { reject: false });
-    started.push(redis);
-    for (let k = 0; k < 100 && spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() !== 'PONG'; k++) await new Promise((r) => setTimeout(r, 50));
-    const url = `redis://127.0.0.1:${port}`;
-    const worker = execa('node', [CLI, 'worker', '--queue', url, '--lease', '5'], { cwd: work, reject: false });
-    started.push(worker);
-    const queued = join(work, 'queued');
-    const r = await sympath(['experiment', SMALL, '--queue', url, '--results', queued]);
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(cellFiles(queued)).toEqual(cellFiles(results));
-    for (const f of cellFiles(results)) {
-      const local = json(join(results, 'cells', f));
-      const remote = json(join(queued, 'cells', f));
-      expect(remote.status, remote.error).toBe('ok');
-      expect(remote.cell).toEqual(local.cell);
-      expect(remote.ranBy).toBe(`${hostname()}:${worker.pid}`);
-      // The engine's figures are the same run's (seeded, instruction budget); times differ.
-      const { wallSeconds: _a, ...engineRemote } = remote.stats;
-      const { wallSeconds: _b, ...engineLocal } = local.stats;
-      expect(engineRemote).toEqual(engineLocal);
-      expect(remote.replay?.linesCovered).toBe(local.replay?.linesCovered);
-      expect(remote.command.filter((a: string) => !a.startsWith(work))).toEqual(local.command.filter((a: string) => !a.startsWith(work)));
-    }
-    worker.kill('SIGTERM');
-    expect((await worker).exitCode).toBe(0);
-  }, 60_000);
+
+    it('the same result files as the local run', async () => {
+      const queued = join(work, 'queued');
+      const r = await sympath(['experiment', SMALL, '--queue', url, '--results', queued]);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(cellFiles(queued)).toEqual(cellFiles(results));
+      for (const f of cellFiles(results)) {
+        const local = json(join(results, 'cells', f));
+        const remote = json(join(queued, 'cells', f));
+        expect(remote.status, remote.error).toBe('ok');
+        expect(remote.cell).toEqual(local.cell);
+        expect(remote.ranBy).toBe(`${hostname()}:${worker.pid}`);
+        // The engine's figures are the same run's (seeded, instruction budget); times differ.
+        const { wallSeconds: _a, ...engineRemote } = remote.stats;
+        const { wallSeconds: _b, ...engineLocal } = local.stats;
+        expect(engineRemote).toEqual(engineLocal);
+        expect(remote.replay?.linesCovered).toBe(local.replay?.linesCovered);
+        expect(remote.command.filter((a: string) => !a.startsWith(work))).toEqual(local.command.filter((a: string) => !a.startsWith(work)));
+      }
+    }, 60_000);
+
+    it('a cell job that fails for good is reported as a failed cell, not retried forever', async () => {
+      // The worker cannot make the cells' output directories (runs/ is a file): each job throws.
+      const broken = join(work, 'broken');
+      mkdirSync(broken);
+      writeFileSync(join(broken, 'runs'), 'not a folder');
+      const r = await sympath(['experiment', SMALL, '--queue', url, '--results', broken]);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(cellFiles(broken)).toHaveLength(8);
+      for (const f of cellFiles(broken)) {
+        const c = json(join(broken, 'cells', f));
+        expect(c.status).toBe('failed');
+        expect(c.error).toMatch(/^the queue job failed for good after 3 attempt\(s\): .*(ENOTDIR|EEXIST)/);
+      }
+      expect(json(join(broken, 'summary.json')).failed).toBe(8);
+    }, 60_000);
+
+    it('SIGTERM of the experiment: the worker kills its cell, the queue keeps no job of it', async () => {
+      const spec = stopSpec();
+      const stopped = join(work, 'stopped-queue');
+      const exp = execa('node', [CLI, 'experiment', spec, '--queue', url, '--results', stopped], { cwd: work, reject: false });
+      started.push(exp);
+      const slowStats = join(stopped, 'runs', 'slow__dfs__120s__seed1', 'stats.json');
+      for (let k = 0; k < 600 && !existsSync(slowStats); k++) await new Promise((r) => setTimeout(r, 100));
+      expect(existsSync(slowStats)).toBe(true);
+      expect(processesMentioning(stopped).length).toBeGreaterThan(0);
+      exp.kill('SIGTERM');
+      expect((await exp).exitCode).toBe(143);
+      // The worker sees the experiment's live key gone within a second and kills the cell's process group.
+      for (let k = 0; k < 100 && processesMentioning(stopped).length > 0; k++) await new Promise((r) => setTimeout(r, 100));
+      expect(processesMentioning(stopped)).toEqual([]);
+      expect(cellFiles(stopped)).toEqual(['branches__dfs__120s__seed1.json']);
+      const q = new Queue(EXPERIMENT_QUEUE, { connection: connect(url) });
+      expect(await q.getJobCounts('waiting', 'active', 'delayed', 'prioritized')).toEqual({ waiting: 0, active: 0, delayed: 0, prioritized: 0 });
+      await q.close();
+      // The worker is still there for more.
+      expect(worker.exitCode).toBeNull();
+    }, 60_000);
+
+    afterAll(async () => {
+      worker.kill('SIGTERM');
+      expect((await worker).exitCode).toBe(0);
+    });
+  });
 });
+
+/** stop.experiment.json copied to the work folder, its program paths pointed back at the fixtures. */
+function stopSpec(): string {
+  const spec = join(work, 'stop.experiment.json');
+  cpSync(join(FIXTURES, 'stop.experiment.json'), spec);
+  writeFileSync(spec, readFileSync(spec, 'utf8').replace('"../symbolic/branches.c"', JSON.stringify(join(ROOT, 'test/fixtures/symbolic/branches.c'))).replace('"slow.c"', JSON.stringify(join(FIXTURES, 'slow.c'))));
+  return spec;
+}
 
 describe('stopping and bad specs', () => {
   it('SIGTERM during a cell: no process of the experiment left, finished results intact, none for the stopped cell', async () => {
-    const spec = join(work, 'stop.experiment.json');
-    cpSync(join(FIXTURES, 'stop.experiment.json'), spec);
-    // The spec's program paths are relative to it: point them back at the fixtures.
-    writeFileSync(spec, readFileSync(spec, 'utf8').replace('"../symbolic/branches.c"', JSON.stringify(join(ROOT, 'test/fixtures/symbolic/branches.c'))).replace('"slow.c"', JSON.stringify(join(FIXTURES, 'slow.c'))));
+    const spec = stopSpec();
     const results = join(work, 'stopped');
     const exp = execa('node', [CLI, 'experiment', spec, '--results', results], { cwd: work, reject: false });
     started.push(exp);
