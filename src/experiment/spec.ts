@@ -9,6 +9,7 @@ import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { parseDocument } from 'yaml';
 import { UserError } from '../cli/user-error.js';
 import { packageRoot } from '../toolchain/clang.js';
+import { expandPrograms, type RawProgram, type RawReplay } from './program-list.js';
 
 export interface Budget {
   maxTime?: number;
@@ -143,12 +144,11 @@ function lineCol(text: string, offset: number): string {
   return `${before.length}:${before[before.length - 1]!.length + 1}`;
 }
 
-interface RawReplay extends ReplaySpec {}
 interface RawSpec {
   name: string;
   description?: string;
   results?: string;
-  programs: { name: string; files: string[]; args?: string[]; runOptions?: string[]; replay?: RawReplay | false }[];
+  programs: RawProgram[];
   strategies: StrategySpec[];
   seeds: number[];
   budget: Budget | Budget[];
@@ -189,7 +189,13 @@ export function loadSpec(path: string, results?: string): ExperimentSpec {
       else seen.set(key, k);
     });
   };
-  unique('programs', raw.programs.map((p) => p.name));
+  const located = expandPrograms(raw.programs, base, problems);
+  const seenProgram = new Map<string, string>();
+  for (const { where, program } of located) {
+    const key = safeName(program.name);
+    if (seenProgram.has(key)) problems.push(`${where}.name: '${program.name}' is the name of ${seenProgram.get(key)} (or the same once made a file name)`);
+    else seenProgram.set(key, where);
+  }
   unique('strategies', raw.strategies.map((s) => s.name));
   const noOwn = (where: string, options: string[] | undefined): void =>
     (options ?? []).forEach((o, k) => {
@@ -197,7 +203,7 @@ export function loadSpec(path: string, results?: string): ExperimentSpec {
       if (own) problems.push(`${where}[${k}]: ${own} is set by the experiment for each cell (the spec's seeds and budget, the cell's output directory)`);
     });
   noOwn('$.runOptions', raw.runOptions);
-  const programNames = new Set(raw.programs.map((p) => p.name));
+  const programNames = new Set(located.map((p) => p.program.name));
   raw.strategies.forEach((s, k) => {
     noOwn(`$.strategies[${k}].options`, s.options);
     (s.programs ?? []).forEach((name, i) => {
@@ -215,13 +221,13 @@ export function loadSpec(path: string, results?: string): ExperimentSpec {
     return out;
   };
   const defaultReplay = raw.replay !== undefined ? replayOf(raw.replay, '$.replay') : null;
-  const programs: ProgramSpec[] = raw.programs.map((p, k) => {
-    noOwn(`$.programs[${k}].runOptions`, p.runOptions);
+  const programs: ProgramSpec[] = located.map(({ where, program: p }) => {
+    noOwn(`${where}.runOptions`, p.runOptions);
     const files = p.files.map(at);
     files.forEach((f, i) => {
-      if (!existsSync(f)) problems.push(`$.programs[${k}].files[${i}]: no such file: ${f}`);
+      if (!existsSync(f)) problems.push(`${where}.files[${i}]: no such file: ${f}`);
     });
-    const replay = p.replay === false ? null : p.replay !== undefined ? replayOf(p.replay, `$.programs[${k}].replay`) : defaultReplay;
+    const replay = p.replay === false ? null : p.replay !== undefined ? replayOf(p.replay, `${where}.replay`) : defaultReplay;
     return { name: p.name, files, args: p.args ?? [], runOptions: p.runOptions ?? [], replay };
   });
   if (problems.length > 0) throw specError(path, problems);

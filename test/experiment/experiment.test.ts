@@ -300,6 +300,24 @@ describe('stopping and bad specs', () => {
     expect(r3.stderr).toMatch(new RegExp(`sympath experiment: ${bad.replace(/[.]/g, '\\.')}:3:16: not valid JSON`));
   }, 30_000);
 
+  it('programs from a list file ("each"): one program per line, {} replaced; a bad line named with its list file and line', async () => {
+    const r = await sympath(['experiment', join(FIXTURES, 'each.experiment.json'), '--list', '--results', join(work, 'each')]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout.split('\n').filter((l) => /^\S/.test(l))).toEqual(['sym-branches__dfs__100i__seed1', 'sym-err_div_zero__dfs__100i__seed1']);
+    expect(r.stdout).toContain(`-D WHICH=err_div_zero --search dfs --seed 1 --max-instructions 100 --progress none --output-dir ${join(work, 'each')}/runs/sym-err_div_zero__dfs__100i__seed1 ${join(ROOT, 'test/fixtures/symbolic/err_div_zero.c')}`);
+
+    const dir = join(work, 'each-bad');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'list.txt'), 'ok\nnot a name\n');
+    writeFileSync(join(dir, 'ok.c'), 'int main(void) { return 0; }\n');
+    const spec = json(join(FIXTURES, 'each.experiment.json'));
+    spec.programs[0].files = ['{}.c'];
+    writeFileSync(join(dir, 'spec.json'), JSON.stringify(spec));
+    const bad = await sympath(['experiment', join(dir, 'spec.json'), '--list']);
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stderr).toContain(`$.programs[0].each: ${join(dir, 'list.txt')}:2: 'not a name' is not a name`);
+  });
+
   it('the PSE harness as a spec: strategies restricted to some programs give a matrix with holes, as harness.ts plans it', async () => {
     const r = await sympath(['experiment', join(ROOT, 'benchmarks/pse/pse.experiment.json'), '--list']);
     expect(r.exitCode, r.stderr).toBe(0);
