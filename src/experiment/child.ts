@@ -4,6 +4,11 @@
 // signal) sends the group SIGTERM, then SIGKILL 3 s later; a time-out sends SIGKILL; and once the child
 // has exited the group is sent SIGKILL in case something of it is left.
 //
+// The child's group is its own, so a signal to the experiment does not reach it: when the experiment (or
+// the worker) dies without stopping it (SIGKILL), the child notices within a second that its parent
+// changed (it was re-parented) and SIGKILLs its own group — no orphan goes on writing a cell's output
+// directory while the cell is run again elsewhere.
+//
 // Its CPU time is the child's own resource usage: Node gives no rusage of a child, so a preloaded module
 // (node --import, a data: URL, nothing on disk to find from the bundle) writes the child's
 // process.resourceUsage() and its waited-for children's times (/proc/self/stat cutime/cstime: clang,
@@ -27,6 +32,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const file = process.env.SYMPATH_RUSAGE_FILE;
 if (file && isMainThread) {
   delete process.env.SYMPATH_RUSAGE_FILE;
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) {
+      try { process.kill(-process.pid, 'SIGKILL'); } catch {}
+    }
+  }, 1000).unref();
   process.on('exit', () => {
     try {
       const u = process.resourceUsage();

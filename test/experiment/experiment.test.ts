@@ -270,6 +270,20 @@ describe('stopping and bad specs', () => {
     expect(cellFiles(results)).toEqual(['branches__dfs__120s__seed1.json']);
   }, 60_000);
 
+  it('SIGKILL of the experiment: its running cell ends too (the child sees its parent gone)', async () => {
+    const results = join(work, 'killed');
+    const exp = execa('node', [CLI, 'experiment', stopSpec(), '--results', results], { cwd: work, reject: false });
+    started.push(exp);
+    const slowStats = join(results, 'runs', 'slow__dfs__120s__seed1', 'stats.json');
+    for (let k = 0; k < 600 && !existsSync(slowStats); k++) await new Promise((r) => setTimeout(r, 100));
+    expect(existsSync(slowStats)).toBe(true);
+    expect(processesMentioning(results).filter((p) => p !== exp.pid).length).toBeGreaterThan(0);
+    exp.kill('SIGKILL');
+    await exp;
+    for (let k = 0; k < 50 && processesMentioning(results).length > 0; k++) await new Promise((r) => setTimeout(r, 100));
+    expect(processesMentioning(results)).toEqual([]);
+  }, 60_000);
+
   it('a bad spec: exit 1, the file and the JSON path of each problem', async () => {
     const bad = join(work, 'bad.experiment.json');
     const doc = json(SMALL);
@@ -298,6 +312,11 @@ describe('stopping and bad specs', () => {
     const r3 = await sympath(['experiment', bad]);
     expect(r3.exitCode).toBe(1);
     expect(r3.stderr).toMatch(new RegExp(`sympath experiment: ${bad.replace(/[.]/g, '\\.')}:3:16: not valid JSON`));
+
+    // --queue with no Redis there: exit 7, as run --queue.
+    const r4 = await sympath(['experiment', SMALL, '--queue', 'redis://127.0.0.1:1', '--results', join(work, 'no-redis')]);
+    expect(r4.exitCode).toBe(7);
+    expect(r4.stderr).toContain("the job queue's Redis at redis://127.0.0.1:1 cannot be reached");
   }, 30_000);
 
   it('programs from a list file ("each"): one program per line, {} replaced; a bad line named with its list file and line', async () => {
