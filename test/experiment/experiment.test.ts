@@ -170,8 +170,7 @@ describe('a 2 × 2 × 2 matrix with -j 2', () => {
       started.push(redis);
       for (let k = 0; k < 100 && spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() !== 'PONG'; k++) await new Promise((r) => setTimeout(r, 50));
       url = `redis://127.0.0.1:${port}`;
-      worker = execa('node', [CLI, 'worker', '--queue', url, '--lease', '5'], { cwd: work, reject: false });
-      started.push(worker);
+      worker = (await startWorker(url, 5)).proc;
     });
 
     it('the same result files as the local run', async () => {
@@ -232,12 +231,65 @@ describe('a 2 × 2 × 2 matrix with -j 2', () => {
       expect(worker.exitCode).toBeNull();
     }, 60_000);
 
-    afterAll(async () => {
+    it('a worker SIGKILLed during a cell: its lease runs out, another worker runs the cell, all results ok', async () => {
+      // The shared worker stops on SIGTERM (exit 0); two fresh ones with short leases take over.
       worker.kill('SIGTERM');
       expect((await worker).exitCode).toBe(0);
-    });
+      const [victim, survivor] = (await Promise.all([startWorker(url, 2), startWorker(url, 2)])).map((w) => w.proc) as [ResultPromise, ResultPromise];
+      // Two cells, one each: the victim's is run again by the survivor once the victim's lease runs out.
+      const spec = join(work, 'lease.experiment.json');
+      const doc = json(SMALL);
+      for (const p of doc.programs) p.files = p.files.map((f: string) => join(FIXTURES, f));
+      doc.strategies = doc.strategies.slice(0, 1);
+      doc.seeds = [1];
+      writeFileSync(spec, JSON.stringify(doc));
+      const out = join(work, 'lease');
+      const exp = execa('node', [CLI, 'experiment', spec, '--queue', url, '--results', out], { cwd: work, reject: false });
+      started.push(exp);
+      const q = new Queue(EXPERIMENT_QUEUE, { connection: connect(url) });
+      const name = `${hostname()}:${victim.pid}`;
+      let killedHolding: string | null = null;
+      for (let k = 0; k < 600 && killedHolding === null && exp.exitCode === null; k++) {
+        const held = (await q.getActive()).find((j) => j.processedBy === name);
+        if (held) {
+          victim.kill('SIGKILL');
+          killedHolding = held.id!;
+        } else await new Promise((r) => setTimeout(r, 50));
+      }
+      await q.close();
+      expect(killedHolding).not.toBeNull();
+      const r = await exp;
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(cellFiles(out)).toEqual(['branches__dfs__5000i__seed1.json', 'div_zero__dfs__5000i__seed1.json']);
+      for (const f of cellFiles(out)) {
+        const c = json(join(out, 'cells', f));
+        expect(c.status, f).toBe('ok');
+        expect(c.stats.paths, f).toEqual(json(join(results, 'cells', f)).stats.paths);
+      }
+      const redone = json(join(out, 'cells', `${killedHolding!.slice(killedHolding!.indexOf('-') + 1)}.json`));
+      expect(redone.ranBy).toBe(`${hostname()}:${survivor.pid}`);
+      expect(processesMentioning(out)).toEqual([]);
+    }, 60_000);
   });
 });
+
+/**
+ * A `sympath worker` with the given lease, once it says it serves the experiments' queue (its signal
+ * handlers are in place). In an object: the process is a thenable, which an async function's return would await.
+ */
+async function startWorker(url: string, lease: number): Promise<{ proc: ResultPromise }> {
+  const w = execa('node', [CLI, 'worker', '--queue', url, '--lease', String(lease)], { cwd: work, reject: false });
+  started.push(w);
+  await new Promise<void>((resolve, reject) => {
+    let text = '';
+    w.stderr!.on('data', (b: Buffer) => {
+      text += b.toString();
+      if (text.includes('also running experiment cells')) resolve();
+    });
+    w.then((r) => reject(new Error(`sympath worker ended: ${r.stderr}`)), reject);
+  });
+  return { proc: w };
+}
 
 /** stop.experiment.json copied to the work folder, its program paths pointed back at the fixtures. */
 function stopSpec(): string {
