@@ -39,7 +39,8 @@ export async function runOnQueue(cells: CellPlan[], o: QueueRunOptions): Promise
     const jobs = cells.map((plan) => ({
       name: 'cell',
       data: { experimentId, plan },
-      opts: { jobId: `${experimentId}-${plan.key.id}`, attempts: CELL_ATTEMPTS, backoff: { type: 'fixed', delay: 1000 } },
+      // Removed once recorded; kept a day at most when this process dies before (a rerun queues new jobs).
+      opts: { jobId: `${experimentId}-${plan.key.id}`, attempts: CELL_ATTEMPTS, backoff: { type: 'fixed', delay: 1000 }, removeOnComplete: { age: 86400 }, removeOnFail: { age: 86400 } },
     }));
     for (const j of jobs) waiting.set(j.opts.jobId, j.data.plan);
     await within(queue.addBulk(jobs), SILENT_LIMIT_MS, 'Redis');
