@@ -6,7 +6,6 @@
 // kills the children at once and exits.
 
 import { Command, InvalidArgumentError } from 'commander';
-import { queueUrl } from '../queue/shared.js';
 import { signalExitCode } from './run-io.js';
 import { writeStd } from './std-streams.js';
 
@@ -43,7 +42,8 @@ export function register(program: Command): void {
     .option('--list', 'print the cells and their commands; run nothing')
     .option('--retry-failed', 'run again the cells whose result says failed')
     .action(async (spec: string, flags: ExperimentFlags) => {
-      const url = flags.queue !== undefined ? queueUrl('sympath experiment --queue', flags.queue) : undefined;
+      // The queue's modules (ioredis, BullMQ) are loaded only with --queue.
+      const url = flags.queue !== undefined ? (await import('../queue/shared.js')).queueUrl('sympath experiment --queue', flags.queue) : undefined;
       const { runExperiment } = await import('../experiment/index.js');
       const { killAllChildren } = await import('../experiment/child.js');
       const stop = new AbortController();
