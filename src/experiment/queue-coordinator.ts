@@ -35,39 +35,56 @@ export async function runOnQueue(cells: CellPlan[], o: QueueRunOptions): Promise
   let refresh: NodeJS.Timeout | undefined;
   try {
     await within(connection.set(key, '1', 'EX', LIVE_TTL_SECONDS), SILENT_LIMIT_MS, 'Redis');
-    refresh = setInterval(() => void connection.expire(key, LIVE_TTL_SECONDS).catch(() => {}), (LIVE_TTL_SECONDS * 1000) / 3);
+    // SET, not EXPIRE: a Redis restarted empty gets the key back.
+    refresh = setInterval(() => void connection.set(key, '1', 'EX', LIVE_TTL_SECONDS).catch(() => {}), (LIVE_TTL_SECONDS * 1000) / 3);
     const jobs = cells.map((plan) => ({
       name: 'cell',
       data: { experimentId, plan },
       // Removed once recorded; kept a day at most when this process dies before (a rerun queues new jobs).
       opts: { jobId: `${experimentId}-${plan.key.id}`, attempts: CELL_ATTEMPTS, backoff: { type: 'fixed', delay: 1000 }, removeOnComplete: { age: 86400 }, removeOnFail: { age: 86400 } },
     }));
+    const byId = new Map(jobs.map((j) => [j.opts.jobId, j]));
     for (const j of jobs) waiting.set(j.opts.jobId, j.data.plan);
     await within(queue.addBulk(jobs), SILENT_LIMIT_MS, 'Redis');
     o.log(`${cells.length} cells queued on ${o.url} (queue ${EXPERIMENT_QUEUE}, experiment ${experimentId}); waiting for \`sympath worker --queue ${o.url}\` processes`);
 
     let lastAnswer = Date.now();
     while (waiting.size > 0 && !o.signal.aborted) {
+      // Redis's answers are gathered first; the results are written after, so that a fault in writing
+      // them (a full disk) ends the experiment instead of being taken for Redis being slow.
+      const finished: { id: string; result: CellResult; remove: () => Promise<unknown> }[] = [];
       try {
-        for (const [id, plan] of [...waiting]) {
+        for (const [id, plan] of waiting) {
           if (o.signal.aborted) break;
           const state = await within(queue.getJobState(id), SILENT_LIMIT_MS, 'Redis');
+          if (state === 'unknown') {
+            // Gone from Redis (restarted empty): queued again, the live key put back.
+            o.log(`cell ${plan.key.id}: its job is gone from Redis (restarted empty?); queued again`);
+            const j = byId.get(id)!;
+            await within(connection.set(key, '1', 'EX', LIVE_TTL_SECONDS), SILENT_LIMIT_MS, 'Redis');
+            await within(queue.add(j.name, j.data, j.opts), SILENT_LIMIT_MS, 'Redis');
+            continue;
+          }
           if (state !== 'completed' && state !== 'failed') continue;
           const job = await within(queue.getJob(id), SILENT_LIMIT_MS, 'Redis');
           if (!job) continue;
+          const by = job.processedBy ?? '?';
           if (state === 'completed') {
             const ret = job.returnvalue as CellJobReturn | null;
             if (ret === null) continue; // the value is written just after the state: next poll
-            o.done('result' in ret ? ret.result : failedCell(plan, `not run by the worker: ${ret.skipped}`, job.processedBy ?? '?'));
+            finished.push({ id, result: 'result' in ret ? ret.result : failedCell(plan, `not run by the worker: ${ret.skipped}`, by), remove: () => job.remove() });
           } else {
-            o.done(failedCell(plan, `the queue job failed for good after ${job.attemptsMade} attempt(s): ${job.failedReason}`, job.processedBy ?? '?'));
+            finished.push({ id, result: failedCell(plan, `the queue job failed for good after ${job.attemptsMade} attempt(s): ${job.failedReason}`, by), remove: () => job.remove() });
           }
-          waiting.delete(id);
-          await job.remove().catch(() => {});
         }
         lastAnswer = Date.now();
       } catch (e) {
         if (Date.now() - lastAnswer > SILENT_LIMIT_MS) throw unreachable(o.url, `stopped answering during the experiment: ${(e as Error).message}; the result files written stay`);
+      }
+      for (const f of finished) {
+        o.done(f.result);
+        waiting.delete(f.id);
+        await within(f.remove(), 2000, 'Redis').catch(() => {}); // it expires anyway (removeOnComplete)
       }
       if (waiting.size > 0 && !o.signal.aborted) await new Promise((r) => setTimeout(r, POLL_MS));
     }
