@@ -8,9 +8,10 @@
 // Coverage is the native replay's line coverage (gcov) of the subject's own source, over the tests of
 // terminated paths only; a run that failed counts as 0% (and is listed).
 
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CellResult } from '../../src/experiment/cell.js';
 import { BANDS, PAPER, PAPER_PROGRAMS, STRATEGIES } from './paper.js';
 
 export interface RunRecord {
@@ -39,6 +40,54 @@ export interface RunRecord {
   startedAt: string;
   host: { cpus: number; load1: number };
   sympath: string;
+}
+
+/**
+ * The result files of `sympath experiment benchmarks/sgs/*.experiment.json` (RESULTS/cells/*.json,
+ * src/experiment/README.md) as this report's records: coverage is the replay's line coverage.
+ */
+export function loadCells(dir: string): RunRecord[] {
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return names.sort().map((f) => {
+    const c = JSON.parse(readFileSync(join(dir, f), 'utf8')) as CellResult;
+    const ok = c.status === 'ok' && c.stats !== null && c.replay !== null;
+    const r: RunRecord = {
+      subject: c.cell.program,
+      strategy: c.cell.strategy,
+      budget: c.cell.budget.maxTime ?? 0,
+      seed: c.cell.seed,
+      ok,
+      command: c.command,
+      coverage: ok ? (100 * c.replay!.linesCovered) / Math.max(1, c.replay!.linesTotal) : 0,
+      seconds: (c.resources?.wallSeconds ?? 0) + (c.replay?.resources?.wallSeconds ?? 0),
+      startedAt: c.finishedAt,
+      host: { cpus: 0, load1: 0 },
+      sympath: 'sympath experiment',
+    };
+    if (!ok) r.error = c.error ?? 'no replay';
+    if (c.stats) {
+      r.engine = {
+        wallSeconds: c.stats.wallSeconds,
+        instructions: c.stats.instructions,
+        paths: c.stats.paths,
+        tests: c.stats.tests,
+        statesPeak: 0,
+        solverSeconds: 0,
+        linesCovered: c.stats.coverage.linesCovered,
+        linesTotal: c.stats.coverage.linesTotal,
+      };
+    }
+    if (c.stats && c.replay) {
+      r.tests = { written: c.stats.tests, discardedEarly: c.replay.discardedEarly, replayed: c.replay.testsReplayed };
+      r.replay = { linesCovered: c.replay.linesCovered, linesTotal: c.replay.linesTotal, branchesCovered: c.replay.branchesCovered, branchesTotal: c.replay.branchesTotal };
+    }
+    return r;
+  });
 }
 
 export function loadRuns(dir: string): RunRecord[] {
@@ -228,7 +277,8 @@ export function svg(s: Summary): string {
 
 /** Writes table4.md and chart.svg for the runs in `resultsDir`/runs. */
 export function writeReport(resultsDir: string, budget: number | undefined, seed: number | undefined, preamble = ''): Summary | null {
-  const runs = loadRuns(join(resultsDir, 'runs'));
+  // A results folder of `sympath experiment` has cells/ (its runs/ holds output directories); run.ts's has runs/*.json.
+  const runs = existsSync(join(resultsDir, 'cells')) ? loadCells(join(resultsDir, 'cells')) : loadRuns(join(resultsDir, 'runs'));
   if (runs.length === 0) return null;
   // Default: the budget and seed with the most runs.
   const pick = <T>(xs: T[]): T => {

@@ -9,5 +9,5 @@ Exit codes:
   4    run: the output directory could not be written completely (disk full)
   5    run --exit-on-error / --exit-on-error-type: stopped at the first (matching) error
   6    replay --fail-on-unreproduced: an error test did not reproduce natively, or a test diverged
-  7    run --queue / worker: the queue's Redis could not be reached, or stopped answering during the run
+  7    run --queue / worker / experiment --queue: the queue's Redis could not be reached, or stopped answering during the run
   130  stopped by SIGINT (Ctrl-C); 143 by SIGTERM: tests so far and stats.json written`;

@@ -30,6 +30,7 @@ const COMMANDS: readonly (readonly [string, () => Promise<{ register: Register }
   ['debug-regression', () => import('./debug-regression.js')],
   ['testcomp', () => import('./testcomp.js')],
   ['worker', () => import('./worker.js')],
+  ['experiment', () => import('./experiment.js')],
 ];
 
 export async function runCli(argv: string[]): Promise<void> {

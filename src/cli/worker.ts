@@ -1,9 +1,11 @@
 // `sympath worker --queue redis://HOST:PORT`: explore jobs of `sympath run --queue` runs (src/queue/worker.ts)
-// until stopped by SIGINT/SIGTERM (it then finishes the job in progress and exits 0; a second signal
+// and run the cells of `sympath experiment --queue` experiments (src/experiment/queue-worker.ts; a cell in
+// progress is killed at the first signal and goes back to the queue) until stopped by SIGINT/SIGTERM (it then finishes the job in progress and exits 0; a second signal
 // exits at once — that job then returns to the queue when its lease runs out). Redis unreachable at the
 // start: exit 7 (src/queue/README.md).
 
 import { Command } from 'commander';
+import { killAllChildren } from '../experiment/child.js';
 import { queueUrl } from '../queue/shared.js';
 import { writeStd } from './std-streams.js';
 import { UserError } from './user-error.js';
@@ -28,12 +30,24 @@ export function register(program: Command): void {
       const stop = new AbortController();
       let signals = 0;
       const onSignal = (): void => {
-        if (++signals > 1) process.exit(130);
+        if (++signals > 1) {
+          // A cell's children are in process groups of their own: they would outlive the worker.
+          killAllChildren();
+          process.exit(130);
+        }
         stop.abort();
       };
       process.on('SIGINT', onSignal);
       process.on('SIGTERM', onSignal);
       const { runQueueWorker } = await import('../queue/worker.js');
-      await runQueueWorker({ url, budgetSeconds: flags.jobBudget, leaseSeconds: flags.lease, signal: stop.signal, log: (line) => writeStd('stderr', `sympath worker: ${line}\n`) });
+      const { runCellWorker } = await import('../experiment/queue-worker.js');
+      const log = (line: string): void => {
+        writeStd('stderr', `sympath worker: ${line}\n`);
+      };
+      // Both kinds of job: prefixes of `run --queue` runs and cells of `experiment --queue` experiments.
+      await Promise.all([
+        runQueueWorker({ url, budgetSeconds: flags.jobBudget, leaseSeconds: flags.lease, signal: stop.signal, log }),
+        runCellWorker({ url, leaseSeconds: flags.lease, signal: stop.signal, log }),
+      ]);
     });
 }
