@@ -14,6 +14,7 @@ import type { Func, Instruction, Module } from '../ir/model.js';
 import { analyzeModule, type EdgeKind, type ModuleAnalysis, type PdgEdge } from '../analysis/index.js';
 import { cfgOf, terminatorOf } from '../analysis/cfg.js';
 import { compileToLL, inputKind, type OptLevel } from '../toolchain/clang.js';
+import { collect } from './option-values.js';
 
 export type What = 'cfg' | 'cdg' | 'ddg' | 'pdg' | 'slice';
 
@@ -42,10 +43,6 @@ const KINDS: Record<Exclude<What, 'cfg' | 'slice'>, readonly EdgeKind[]> = {
   ddg: ['ssa', 'mem', 'out', 'param', 'mem-in', 'ret'],
   pdg: ['control', 'gate', 'potential', 'ssa', 'mem', 'out', 'param', 'mem-in', 'ret'],
 };
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
 
 async function load(file: string, flags: AnalyzeFlags): Promise<Module> {
   const kind = inputKind(file);

@@ -7,16 +7,13 @@ import { basename, dirname, extname, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { compileToLL, type OptLevel } from '../toolchain/clang.js';
 import { UserError } from './user-error.js';
+import { collect } from './option-values.js';
 
 interface CompileFlags {
   I: string[];
   D: string[];
   O: string;
   o?: string;
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
 }
 
 /** The output path when -o is not given: the first input's name with .ll, in the current folder. */

@@ -5,9 +5,10 @@
 // children and everything those started killed; results written stay; exit 130/143); a second one
 // kills the children at once and exits.
 
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { signalExitCode } from './run-io.js';
 import { writeStd } from './std-streams.js';
+import { positive } from './option-values.js';
 
 interface ExperimentFlags {
   jobs: number;
@@ -16,12 +17,6 @@ interface ExperimentFlags {
   report?: boolean;
   list?: boolean;
   retryFailed?: boolean;
-}
-
-function positive(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected an integer > 0.');
-  return n;
 }
 
 export function register(program: Command): void {

@@ -6,6 +6,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { MutationError } from '../mutation/errors.js';
 import { formatKillText, killMutants } from '../mutation/kill.js';
 import { UserError } from './user-error.js';
+import { positive } from './option-values.js';
 
 interface KillFlags {
   mutants: string;
@@ -18,12 +19,6 @@ interface KillFlags {
 function seconds(value: string): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number of seconds > 0.');
-  return n;
-}
-
-function positive(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected an integer > 0.');
   return n;
 }
 

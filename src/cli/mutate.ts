@@ -6,6 +6,7 @@ import { MutationError } from '../mutation/errors.js';
 import { mutateFile } from '../mutation/mutate.js';
 import { isOperatorName, OPERATORS, type OperatorName } from '../mutation/operators.js';
 import { UserError } from './user-error.js';
+import { collect, positive } from './option-values.js';
 
 interface MutateFlags {
   out: string;
@@ -18,10 +19,6 @@ interface MutateFlags {
   D: string[];
   jobs?: number;
   json?: boolean;
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
 }
 
 function operatorList(value: string): OperatorName[] {
@@ -38,12 +35,6 @@ function lineRange(value: string): { from: number; to: number } {
   const to = m[2] !== undefined ? Number(m[2]) : from;
   if (from < 1 || to < from) throw new InvalidArgumentError('expected A-B with 1 <= A <= B.');
   return { from, to };
-}
-
-function positive(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected an integer > 0.');
-  return n;
 }
 
 function integer(value: string): number {

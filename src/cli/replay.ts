@@ -10,6 +10,7 @@ import { basename, dirname } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ARCHES, formatReplayText, ReplayError, replayOutputDir, type Arch } from '../replay/index.js';
 import { UserError } from './user-error.js';
+import { collect } from './option-values.js';
 
 interface ReplayFlags {
   arch: Arch;
@@ -33,10 +34,6 @@ export const EXIT_UNREPRODUCED = 6; // also in exit-codes.ts
 
 /** Kinds that are limits of the engine, not failures of the program: nothing to reproduce natively. */
 const ENGINE_LIMIT_KINDS = new Set(['exec', 'model']);
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
 
 function seconds(value: string): number {
   const n = Number(value);

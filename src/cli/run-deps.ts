@@ -10,7 +10,7 @@ import type { Memory } from '../engine/memory.js';
 import type { TestSink } from '../engine/test-case.js';
 import type { Searcher } from '../search/searcher.js';
 import type { SearcherContext } from '../search/context.js';
-import type { Solver, SolverOptions } from '../solver/solver.js';
+import { addSolverStats, type Solver, type SolverOptions } from '../solver/solver.js';
 import type { TechniqueFlags, TechniqueReport } from '../strategies/registry.js';
 import type { CompileOptions, OptLevel } from '../toolchain/clang.js';
 import { UserError } from './user-error.js';
@@ -117,10 +117,7 @@ export async function runOnce(
     }
     return await d.runProgram(module, opts, { ...rest, solver });
   } finally {
-    solverStats.queries += solver.stats.queries;
-    solverStats.z3Queries += solver.stats.z3Queries;
-    solverStats.cacheHits += solver.stats.cacheHits;
-    solverStats.seconds += solver.stats.seconds;
+    addSolverStats(solverStats, solver.stats);
     try {
       await solver.close();
     } catch {

@@ -9,6 +9,7 @@ import { DEFAULT_BACKEND } from '../solver/solver.js';
 import { activePruners, driverManifests, prunerManifests, TECHNIQUES } from '../strategies/registry.js';
 import { errorKindsOf } from './run-errors.js';
 import { UserError } from './user-error.js';
+import { collect } from './option-values.js';
 
 /** Pruning hooks by name (DESIGN.md "Exploration hooks"): the registry's pruners. */
 export const PRUNERS: readonly string[] = prunerManifests().map((m) => m.name);
@@ -95,10 +96,6 @@ export interface RunFlags {
 /** Seconds between --progress plain lines, and between live stats.json rewrites, by default. */
 export const PROGRESS_INTERVAL = 10;
 export const STATS_WRITE_INTERVAL = 2;
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
 
 /** true/false (also 1/0, yes/no), as KLEE's boolean options take them. */
 function booleanValue(value: string): boolean {

@@ -7,6 +7,7 @@ import type { Module } from '../ir/model.js';
 import { queueUrl } from '../queue/shared.js';
 import { defaultSolverTime, type RunEnvironmentLike, type RunResultLike } from './run-deps.js';
 import type { RunFlags } from './run-options.js';
+import { addSolverStats } from '../solver/solver.js';
 
 export async function runOnQueue(
   url: string,
@@ -30,9 +31,6 @@ export async function runOnQueue(
     ...env,
   });
   const { solverTotals, workers, ...result } = r;
-  solverStats.queries += solverTotals.queries;
-  solverStats.z3Queries += solverTotals.z3Queries;
-  solverStats.cacheHits += solverTotals.cacheHits;
-  solverStats.seconds += solverTotals.seconds;
+  addSolverStats(solverStats, solverTotals);
   return { ...result, workers };
 }

@@ -51,6 +51,7 @@ import { ProgressDisplay, progressMode } from './progress-line.js';
 import { RunStatusError, UserError } from './user-error.js';
 import { activePruners } from '../strategies/registry.js';
 import { findZ3, noZ3Reason } from '../solver/z3-path.js';
+import { addSolverStats } from '../solver/solver.js';
 
 export { defaultSolverTime, type RunDeps, type RunEnvironmentLike, type RunResultLike } from './run-deps.js';
 export type { RunIO } from './run-io.js';
@@ -517,10 +518,7 @@ async function runWorkers(
     ...env,
   });
   const { solverTotals, workers, ...result } = r;
-  solverStats.queries += solverTotals.queries;
-  solverStats.z3Queries += solverTotals.z3Queries;
-  solverStats.cacheHits += solverTotals.cacheHits;
-  solverStats.seconds += solverTotals.seconds;
+  addSolverStats(solverStats, solverTotals);
   return { ...result, workers: { ...workers } };
 }
 

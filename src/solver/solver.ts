@@ -21,6 +21,14 @@ export interface SolverStats {
   seconds: number;
 }
 
+/** Adds `from`'s counts to `into` (a run's total over several solvers or workers). */
+export function addSolverStats(into: SolverStats, from: Readonly<SolverStats>): void {
+  into.queries += from.queries;
+  into.z3Queries += from.z3Queries;
+  into.cacheHits += from.cacheHits;
+  into.seconds += from.seconds;
+}
+
 export interface Solver {
   /** Is `cond` satisfiable together with `constraints`? */
   mayBeTrue(constraints: Constraints, cond: Expr): Promise<boolean | 'unknown'>;
