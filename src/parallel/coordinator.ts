@@ -22,16 +22,14 @@ import { startWorker } from './spawn.js';
 /** How long a worker told to exit may take before it is terminated. */
 const EXIT_GRACE_MS = 5000;
 
-export interface ParallelRunOptions {
+/** What a run spread over workers (threads here, processes of the queue in src/queue) is given. */
+export interface SpreadRunOptions {
   /** The program's IR file (each worker loads it itself). */
   irPath: string;
   /** The same program loaded here: coverage totals are counted against it. */
   module: Module;
   opts: EngineOptions;
-  workers: number;
   solverOptions: Omit<SolverOptions, 'signal'>;
-  /** Test inputs by canonical-solver.ts (the same bytes whatever worker finds a path). */
-  canonicalTests: boolean;
   /** One error test per location: 'dfs' (the path DFS meets first, written at the end), 'arrival' (--exit-on-error), 'none' (--emit-all-errors). */
   errorTests: 'dfs' | 'arrival' | 'none';
   search: SearchOptions;
@@ -41,6 +39,12 @@ export interface ParallelRunOptions {
   stderr?: (b: Uint8Array) => void;
   onStart?: (snapshot: () => RunSnapshot) => void;
   message?: (text: string) => void;
+}
+
+export interface ParallelRunOptions extends SpreadRunOptions {
+  workers: number;
+  /** Test inputs by canonical-solver.ts (the same bytes whatever worker finds a path). */
+  canonicalTests: boolean;
 }
 
 /** stats.json's `workers` section. */

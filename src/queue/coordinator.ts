@@ -14,14 +14,11 @@
 import { randomBytes } from 'node:crypto';
 import { Job, Queue } from 'bullmq';
 import { Coverage } from '../engine/coverage.js';
-import type { RunResult, RunSnapshot } from '../engine/executor.js';
-import type { EngineOptions } from '../engine/options.js';
-import type { TestSink } from '../engine/test-case.js';
+import type { RunResult } from '../engine/executor.js';
 import { readModuleText } from '../ir/index.js';
-import type { Module } from '../ir/model.js';
+import type { SpreadRunOptions } from '../parallel/coordinator.js';
 import { ErrorDedup } from '../parallel/error-dedup.js';
-import type { SearchOptions } from '../parallel/protocol.js';
-import type { SolverOptions, SolverStats } from '../solver/solver.js';
+import type { SolverStats } from '../solver/solver.js';
 import {
   JOB_ATTEMPTS,
   QUEUE_NAME,
@@ -47,20 +44,8 @@ const LOST_MS = 10_000;
 /** How often the jobs waited for are looked at. */
 const POLL_MS = 100;
 
-export interface QueueRunOptions {
+export interface QueueRunOptions extends SpreadRunOptions {
   url: string;
-  irPath: string;
-  module: Module;
-  opts: EngineOptions;
-  solverOptions: Omit<SolverOptions, 'signal'>;
-  errorTests: 'dfs' | 'arrival' | 'none';
-  search: SearchOptions;
-  sink: TestSink;
-  signal?: AbortSignal;
-  stdout?: (b: Uint8Array) => void;
-  stderr?: (b: Uint8Array) => void;
-  onStart?: (snapshot: () => RunSnapshot) => void;
-  message?: (text: string) => void;
 }
 
 /** A job that failed for good: its prefix's subtree is not explored. */
