@@ -21,7 +21,7 @@ import { buildStats, type StatsJson } from '../engine/stats.js';
 import type { Module } from '../ir/model.js';
 import { createSearcher, describeSearch } from '../search/index.js';
 import type { CompileOptions, OptLevel } from '../toolchain/clang.js';
-import { defaultSolverTime, emptyResult, realDeps, runOnce, type RunDeps, type RunEnvironmentLike, type RunResultLike } from './run-deps.js';
+import { emptyResult, realDeps, runOnce, type RunDeps, type RunResultLike } from './run-deps.js';
 import { processIO, signalExitCode, type RunIO } from './run-io.js';
 import {
   checkFlags,
@@ -51,7 +51,7 @@ import { ProgressDisplay, progressMode } from './progress-line.js';
 import { RunStatusError, UserError } from './user-error.js';
 import { activePruners } from '../strategies/registry.js';
 import { findZ3, noZ3Reason } from '../solver/z3-path.js';
-import { addSolverStats } from '../solver/solver.js';
+import { canonicalTests, runOnQueue, runWorkers } from './run-spread.js';
 
 export { defaultSolverTime, type RunDeps, type RunEnvironmentLike, type RunResultLike } from './run-deps.js';
 export type { RunIO } from './run-io.js';
@@ -379,7 +379,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       const hooks = [...(pruningRun.hooks ?? []), ...(execTree ? [execTree] : [])];
       const r: RunResultLike =
         flags.queue !== undefined
-          ? await (await import('./run-queue.js')).runOnQueue(flags.queue, phaseModule, join(outDir, irName), phaseOpts, flags, searchOptions, solverStats, engineEnv)
+          ? await runOnQueue(flags.queue, phaseModule, join(outDir, irName), phaseOpts, flags, searchOptions, solverStats, engineEnv)
           : (flags.workers ?? 1) > 1
           ? await runWorkers(phaseModule, join(outDir, irName), phaseOpts, flags, searchOptions, solverStats, engineEnv)
           : await runOnce(d, phaseModule, phaseOpts, solverStats, {
@@ -489,37 +489,6 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   if (flags.replayCoverage) await replayAtEnd(outDir, io);
   if (flags.json) io.out(`${JSON.stringify(stats, null, 2)}\n`);
   return outcome();
-}
-
-function canonicalTests(flags: RunFlags): boolean {
-  return flags.canonicalTests === true || (flags.workers ?? 1) > 1 || flags.queue !== undefined;
-}
-
-/** One engine run as N worker threads (src/parallel); the workers' solver counts are added to `solverStats`. */
-async function runWorkers(
-  module: Module,
-  irPath: string,
-  opts: EngineOptions,
-  flags: RunFlags,
-  search: { batchInstructions: number; batchSeconds: number; subpathTies?: 'random' | 'latest' },
-  solverStats: { queries: number; z3Queries: number; cacheHits: number; seconds: number },
-  env: Pick<RunEnvironmentLike, 'sink' | 'signal' | 'stdout' | 'stderr' | 'onStart' | 'message'>,
-): Promise<RunResultLike> {
-  const { runParallel } = await import('../parallel/coordinator.js');
-  const r = await runParallel({
-    irPath,
-    module,
-    opts,
-    workers: flags.workers ?? 1,
-    solverOptions: { backend: flags.solver, timeoutSeconds: defaultSolverTime(flags.maxSolverTime, opts.maxTime) },
-    canonicalTests: canonicalTests(flags),
-    errorTests: flags.emitAllErrors ? 'none' : flags.exitOnError || (flags.exitOnErrorType ?? []).length > 0 ? 'arrival' : 'dfs',
-    search,
-    ...env,
-  });
-  const { solverTotals, workers, ...result } = r;
-  addSolverStats(solverStats, solverTotals);
-  return { ...result, workers: { ...workers } };
 }
 
 export function register(program: Command): void {
