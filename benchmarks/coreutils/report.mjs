@@ -2,6 +2,8 @@
 //
 //   node report.mjs --one UTIL OUTDIR EXIT SECONDS LOG   one utility's result (JSON on stdout)
 //   node report.mjs --table RESULTS SECONDS               RESULTS/README.md from RESULTS/runs/*.json
+//   node report.mjs --experiment RESULTS SECONDS          the same from an experiment's RESULTS/cells/*.json
+//                                                         (osdi.experiment.json, which run.sh runs)
 //
 // An "engine failure" is what keeps a run from being clean through sympath's own making: an `exec` or
 // `model` error path (an unsupported instruction, an undefined function, a modelling limit), an
@@ -78,16 +80,37 @@ function one(util, outDir, exit, seconds, log) {
   };
 }
 
-function table(results, seconds) {
+/** The rows of run.sh's result files (RESULTS/runs/<util>.json). */
+function runShRows(results) {
   const files = existsSync(join(results, 'runs')) ? readdirSync(join(results, 'runs')).filter((f) => f.endsWith('.json')).sort() : [];
-  const rows = files.map((f) => JSON.parse(readText(join(results, 'runs', f))));
+  return files.map((f) => JSON.parse(readText(join(results, 'runs', f))));
+}
+
+/**
+ * The rows of an experiment's results (osdi.experiment.json: RESULTS/cells/<cell>.json and the output
+ * directories they name): one() on each, the cell's exit status and wall time in place of run.sh's, the
+ * cell's error (a failed or killed child) in place of its log's tail.
+ */
+function experimentRows(results) {
+  const dir = join(results, 'cells');
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+  return files.map((f) => {
+    const c = JSON.parse(readText(join(dir, f)));
+    const exit = c.exitCode ?? (c.signal ? 137 : 1);
+    const row = one(c.cell.program, c.outputDir, exit, c.resources?.wallSeconds ?? 0, '');
+    if (c.error) row.engineFailures.push({ kind: 'sympath', message: c.error.slice(0, 600) });
+    return row;
+  });
+}
+
+function table(results, seconds, rows) {
   const clean = rows.filter((r) => r.engineFailures.length === 0);
   const kinds = [...new Set(rows.flatMap((r) => Object.keys(r.errors)))].sort();
   const lines = [];
   lines.push('# Coreutils 9.1 under sympath');
   lines.push('');
   lines.push(
-    `Written by \`benchmarks/coreutils/run.sh\` (report.mjs). Each utility ran ${seconds} s with KLEE's OSDI'08 arguments ` +
+    `Written by \`benchmarks/coreutils/run.sh\` (report.mjs; \`sympath experiment benchmarks/coreutils/osdi.experiment.json\` since session 9). Each utility ran ${seconds} s with KLEE's OSDI'08 arguments ` +
       '`--sym-args 0 1 10 --sym-args 0 2 2 --sym-files 1 8 --sym-stdin 8 --sym-stdout`, `--posix-runtime ' +
       '--only-output-states-covering-new`, the default searcher, musl 1.2.3 in LLVM IR.',
   );
@@ -144,8 +167,9 @@ function table(results, seconds) {
 
 const [mode, ...args] = process.argv.slice(2);
 if (mode === '--one') process.stdout.write(`${JSON.stringify(one(...args), null, 1)}\n`);
-else if (mode === '--table') table(args[0], args[1] ?? '60');
+else if (mode === '--table') table(args[0], args[1] ?? '60', runShRows(args[0]));
+else if (mode === '--experiment') table(args[0], args[1] ?? '60', experimentRows(args[0]));
 else {
-  process.stderr.write('usage: report.mjs --one UTIL OUTDIR EXIT SECONDS LOG | --table RESULTS SECONDS\n');
+  process.stderr.write('usage: report.mjs --one UTIL OUTDIR EXIT SECONDS LOG | --table RESULTS SECONDS | --experiment RESULTS SECONDS\n');
   process.exit(2);
 }

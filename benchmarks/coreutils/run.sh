@@ -1,62 +1,57 @@
 #!/usr/bin/env bash
-# benchmarks/coreutils/run.sh [-t SECONDS] [-j JOBS] [-o RESULTS] [UTIL...]: runs sympath on every
+# benchmarks/coreutils/run.sh [-t SECONDS] [-j JOBS] [-o RESULTS] [-r] [UTIL...]: sympath on every
 # utility `make coreutils` built (build/ir/utilities.txt, or the ones named) with KLEE's OSDI'08
 # arguments
 #
 #   --sym-args 0 1 10 --sym-args 0 2 2 --sym-files 1 8 --sym-stdin 8 --sym-stdout
 #
-# for SECONDS each (default 60), JOBS at a time (default 2). Resumable: each utility leaves one small
-# result file, RESULTS/runs/<util>.json, and is skipped when it exists (delete it to rerun). At the end
-# (and with -r alone) report.mjs writes RESULTS/README.md: per utility instructions, paths, tests,
-# errors by kind, and engine failures (exec/model errors and internal errors, with their messages).
-# The output directories go to build/runs/<util> (tests, .err files, stats.json).
+# for SECONDS each (default 60), JOBS at a time (default 2), through `sympath experiment` on
+# osdi.experiment.json (src/experiment/README.md): this script only writes that spec again with the
+# time, the utilities and the results folder given (build/osdi.experiment.json, absolute paths), runs
+# it, and has report.mjs write RESULTS/README.md (per utility instructions, paths, tests, errors by
+# kind, engine failures with their messages). Resumable as every experiment: one result file per
+# utility in RESULTS/cells/, skipped when there (delete it to rerun); the output directories in
+# RESULTS/runs/. -r: the table alone. (The committed benchmarks/results/coreutils was made by this
+# script's own loop before session 9: `node report.mjs --table` reads that layout.)
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 TIME=60
 JOBS=2
-RESULTS="$ROOT/benchmarks/results/coreutils"
+RESULTS="$ROOT/benchmarks/results/coreutils-experiment"
 REPORT_ONLY=0
 while getopts "t:j:o:r" opt; do
   case "$opt" in
     t) TIME="$OPTARG" ;;
     j) JOBS="$OPTARG" ;;
-    o) RESULTS="$OPTARG" ;;
+    o) RESULTS="$(realpath -m "$OPTARG")" ;;
     r) REPORT_ONLY=1 ;;
     *) echo "usage: $0 [-t SECONDS] [-j JOBS] [-o RESULTS] [-r] [UTIL...]" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-mkdir -p "$RESULTS/runs" "$HERE/build/runs" "$HERE/build/logs"
 
 if [[ $REPORT_ONLY == 0 ]]; then
-  if [[ $# -gt 0 ]]; then utils=("$@"); else
-    [[ -f "$HERE/build/ir/utilities.txt" ]] || { echo "run.sh: no build/ir/utilities.txt: run 'make coreutils' first" >&2; exit 1; }
-    mapfile -t utils <"$HERE/build/ir/utilities.txt"
+  [[ -f "$HERE/build/ir/utilities.txt" ]] || { echo "run.sh: no build/ir/utilities.txt: run 'make coreutils' first" >&2; exit 1; }
+  list="$HERE/build/ir/utilities.txt"
+  if [[ $# -gt 0 ]]; then
+    list="$HERE/build/osdi-utilities.txt"
+    printf '%s\n' "$@" >"$list"
   fi
-  (cd "$ROOT" && npm run --silent build) # dist/ up to date
-  export SYMPATH_ROOT="$ROOT" TIME HERE RESULTS
-  run_one() {
-    local u="$1"
-    local json="$RESULTS/runs/$u.json"
-    [[ -f "$json" ]] && return 0
-    local out="$HERE/build/runs/$u" log="$HERE/build/logs/$u.log"
-    rm -rf "$out"
-    local start end status
-    start=$(date +%s.%N)
-    set +e
-    # A hard limit well above --max-time: a run that does not stop by itself is a failure too.
-    timeout -k 10 $((TIME * 2 + 120)) node "$SYMPATH_ROOT/bin/sympath.mjs" run --output-dir "$out" --max-time "$TIME" \
-      --posix-runtime --only-output-states-covering-new "$HERE/build/ir/$u.bc" \
-      --sym-args 0 1 10 --sym-args 0 2 2 --sym-files 1 8 --sym-stdin 8 --sym-stdout >"$log" 2>&1
-    status=$?
-    set -e
-    end=$(date +%s.%N)
-    node "$HERE/report.mjs" --one "$u" "$out" "$status" "$(echo "$end - $start" | bc)" "$log" >"$json.tmp" && mv "$json.tmp" "$json"
-    echo "run.sh: $u done (exit $status)"
-  }
-  export -f run_one
-  printf '%s\n' "${utils[@]}" | xargs -P "$JOBS" -I{} bash -c 'run_one "$@"' _ {}
+  spec="$HERE/build/osdi.experiment.json"
+  # The spec with this run's time (and run.sh's hard limit: twice the time plus two minutes), list and folder.
+  node -e '
+    const [src, out, time, list, results, ir] = process.argv.slice(1);
+    const s = JSON.parse(require("fs").readFileSync(src, "utf8"));
+    delete s.$schema;
+    s.results = results;
+    s.budget = { maxTime: Number(time) };
+    s.cellTimeout = Number(time) * 2 + 120;
+    s.programs[0].each = list;
+    s.programs[0].files = [`${ir}/{}.bc`];
+    require("fs").writeFileSync(out, JSON.stringify(s, null, 2) + "\n");
+  ' "$HERE/osdi.experiment.json" "$spec" "$TIME" "$list" "$RESULTS" "$HERE/build/ir"
+  node "$ROOT/bin/sympath.mjs" experiment "$spec" -j "$JOBS"
 fi
-node "$HERE/report.mjs" --table "$RESULTS" "$TIME"
+node "$HERE/report.mjs" --experiment "$RESULTS" "$TIME"
 echo "run.sh: table in $RESULTS/README.md"
