@@ -398,7 +398,7 @@ describe('stopping and bad specs', () => {
     expect(ids.filter((id) => id.includes('__bfs__')).sort()).toEqual(['diamonds-6__bfs__120s__seed1', 'independent-4x4__bfs__120s__seed1']);
   });
 
-  it('the SGS harness as a spec: 8 subjects × 12 strategies, as run.ts runs them', async () => {
+  it('the SGS harness as a spec: 8 subjects × 12 strategies, each run as the harness always ran it', async () => {
     const r = await sympath(['experiment', join(ROOT, 'benchmarks/sgs/sgs.experiment.json'), '--list']);
     expect(r.exitCode, r.stderr).toBe(0);
     const ids = r.stdout.split('\n').filter((l) => /^\S/.test(l));
