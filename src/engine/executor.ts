@@ -126,6 +126,8 @@ export class Executor implements SearcherContext {
   /** Whether states record their branch traces (a hook asked for them). */
   readonly tracing: boolean;
   private readonly forking: Forking;
+  /** The state runBatch is running (its instructions are added to the run's when the batch ends). */
+  private running: ExecutionState | null = null;
 
   /** Instructions executed over all states. */
   instructions = 0;
@@ -286,6 +288,7 @@ export class Executor implements SearcherContext {
     // Counted on the state as it goes, so a fork in the batch gives its new state the exact count.
     const start = s.instructions;
     const limit = start + quantum;
+    this.running = s;
     try {
       while (s.instructions < limit) {
         const f = s.top;
@@ -303,6 +306,7 @@ export class Executor implements SearcherContext {
     } catch (e) {
       this.internalError(s, e);
     }
+    this.running = null;
     const n = s.instructions - start;
     this.instructions += n;
     if (s.top) this.coverage.addCallPath(s.top.callPathKey, n);
@@ -323,8 +327,10 @@ export class Executor implements SearcherContext {
       const id = ids[i]!;
       if (counts[id]++ === 0) this.newlyCovered(s, id);
     }
-    // Inside a batch: runBatch adds the state's count to the run's.
     s.instructions += ids.length;
+    // The running state's count goes to the run's at the end of its batch; a state a fork just made
+    // takes its first edge inside that batch, and its phis are counted here.
+    if (s !== this.running) this.instructions += ids.length;
   }
 
   /** An exception inside the engine ends only the state that hit it. */
