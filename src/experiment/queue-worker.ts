@@ -10,7 +10,7 @@
 // by SIGINT/SIGTERM kills its cell in progress, which goes back to the queue (one attempt used).
 
 import { Worker, type Job } from 'bullmq';
-import { connect, probeRedis } from '../queue/shared.js';
+import { connect, leaseOptions, probeRedis } from '../queue/shared.js';
 import { runCell, workerName } from './run-cell.js';
 import { CELL_MAX_STALLED, EXPERIMENT_QUEUE, liveKey, type CellJobData, type CellJobReturn } from './queue-shared.js';
 
@@ -64,10 +64,7 @@ export async function runCellWorker(o: CellWorkerOptions): Promise<void> {
   const worker = new Worker<CellJobData, CellJobReturn>(EXPERIMENT_QUEUE, processJob, {
     connection: workerConnection,
     name: me,
-    concurrency: 1,
-    lockDuration: o.leaseSeconds * 1000,
-    stalledInterval: Math.max(500, (o.leaseSeconds * 1000) / 2),
-    maxStalledCount: CELL_MAX_STALLED,
+    ...leaseOptions(o.leaseSeconds, CELL_MAX_STALLED),
   });
   worker.on('error', (e) => o.log(`experiment queue: ${e.message}`));
   worker.on('failed', (job, e) => o.log(`cell job ${job?.id ?? '?'} failed: ${e.message}`));

@@ -68,6 +68,11 @@ interface WorkerFigures {
   prefixDecisions: number;
 }
 
+/** A fault of this code, not Redis being away or slow: it ends the run instead of being retried. */
+function isCodeFault(e: unknown): boolean {
+  return e instanceof TypeError || e instanceof RangeError;
+}
+
 export async function runQueue(p: QueueRunOptions): Promise<QueueRunResult> {
   const t0 = performance.now();
   await probeRedis(p.url);
@@ -103,8 +108,9 @@ export async function runQueue(p: QueueRunOptions): Promise<QueueRunResult> {
   let halted: string | undefined;
   let lastAnswer = performance.now();
 
+  const jobOptions = (id: string) => ({ jobId: id, attempts: JOB_ATTEMPTS, removeOnComplete: false, removeOnFail: false });
   const add = async (id: string, data: JobData): Promise<void> => {
-    await queue.add('prefix', data, { jobId: id, attempts: JOB_ATTEMPTS, removeOnComplete: false, removeOnFail: false });
+    await queue.add('prefix', data, jobOptions(id));
   };
   const record = (o: JobOutcome): void => {
     totals.jobs++;
@@ -154,10 +160,10 @@ export async function runQueue(p: QueueRunOptions): Promise<QueueRunResult> {
       if (state === 'completed') {
         const job = await Job.fromId<JobData, StoredOutcome>(queue, id);
         const v = job?.returnvalue;
-        if (v === null || v === undefined) throw new Error(`job ${id} is completed without a result`);
+        if (!job || v === null || v === undefined) throw new Error(`job ${id} is completed without a result`);
         if ('skipped' in v && v.skipped === SKIPPED_NO_RUN) {
           // Taken while the configuration was missing (Redis restarted): not explored, so queued again.
-          await job!.remove();
+          await job.remove();
           await add(id, data);
           continue;
         }
@@ -170,14 +176,14 @@ export async function runQueue(p: QueueRunOptions): Promise<QueueRunResult> {
             // The children of the attempt that completed (and of no other: worker.ts).
             const fresh = o.children.filter((c) => !recorded.has(c.id));
             if (fresh.length > 0) {
-              await queue.addBulk(fresh.map((c) => ({ name: 'prefix', data: c.data, opts: { jobId: c.id, attempts: JOB_ATTEMPTS, removeOnComplete: false, removeOnFail: false } })));
+              await queue.addBulk(fresh.map((c) => ({ name: 'prefix', data: c.data, opts: jobOptions(c.id) })));
             }
           } else totals.skipped++;
         }
         waiting.delete(id);
         // Recorded before removed: a worker given this prefix again (its parent re-run) skips it.
         await redis.sadd(doneKey(runId), id);
-        await job!.remove().catch(() => {});
+        await job.remove().catch(() => {});
       } else if (state === 'failed') {
         const job = await Job.fromId<JobData, StoredOutcome>(queue, id);
         waiting.delete(id);
@@ -223,8 +229,7 @@ export async function runQueue(p: QueueRunOptions): Promise<QueueRunResult> {
         await within(sweep(), LOST_MS, 'Redis');
         lastAnswer = performance.now();
       } catch (e) {
-        // A fault of this code is not Redis being away: it ends the run rather than being retried.
-        if (e instanceof TypeError || e instanceof RangeError) throw e;
+        if (isCodeFault(e)) throw e;
         if (performance.now() - lastAnswer > LOST_MS) {
           lost = unreachable(p.url, `stopped answering during the run (${(e as Error).message}); ${waiting.size} jobs were not finished`);
           break;
@@ -233,7 +238,7 @@ export async function runQueue(p: QueueRunOptions): Promise<QueueRunResult> {
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
   } catch (e) {
-    if (e instanceof TypeError || e instanceof RangeError) throw e;
+    if (isCodeFault(e)) throw e;
     lost = unreachable(p.url, `stopped answering during the run (${(e as Error).message})`);
   } finally {
     testsWritten += errorTests.flush();

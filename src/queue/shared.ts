@@ -20,6 +20,15 @@ export const JOB_ATTEMPTS = 3;
 /** Times a job may be taken back from a worker that stopped renewing its lease (died) before it fails. */
 export const MAX_STALLED = 2;
 
+/**
+ * A BullMQ worker's lease settings: one job at a time, its lock renewed while it runs; a worker that dies
+ * stops renewing, and after `leaseSeconds` another worker's stalled-job check (every half lease, at
+ * least every 0.5 s) puts the job back, at most `maxStalled` times before it fails for good.
+ */
+export function leaseOptions(leaseSeconds: number, maxStalled: number): { concurrency: 1; lockDuration: number; stalledInterval: number; maxStalledCount: number } {
+  return { concurrency: 1, lockDuration: leaseSeconds * 1000, stalledInterval: Math.max(500, (leaseSeconds * 1000) / 2), maxStalledCount: maxStalled };
+}
+
 /** The run's configuration (IR and options), read by every worker once per run. */
 export const configKey = (runId: string): string => `sympath:run:${runId}:config`;
 /** Job ids whose results the coordinator has recorded: a worker given one of them again skips it. */

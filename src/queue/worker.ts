@@ -33,6 +33,7 @@ import {
   encodeTape,
   encodeValue,
   jobIdOf,
+  leaseOptions,
   probeRedis,
   type ChildJob,
   type JobData,
@@ -159,10 +160,7 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<void> {
     connection: workerConnection,
     // Named: a job's processedBy says which worker process holds it (the tests kill that one).
     name: me,
-    concurrency: 1,
-    lockDuration: o.leaseSeconds * 1000,
-    stalledInterval: Math.max(500, (o.leaseSeconds * 1000) / 2),
-    maxStalledCount: MAX_STALLED,
+    ...leaseOptions(o.leaseSeconds, MAX_STALLED),
   });
   worker.on('error', (e) => o.log(`queue: ${e.message}`));
   worker.on('failed', (job, e) => o.log(`job ${job?.id ?? '?'} failed: ${e.message}`));
