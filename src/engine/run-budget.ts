@@ -3,7 +3,7 @@
 // after every batch of instructions (never per instruction), so none of this is on the hot path.
 
 import type { Executor } from './executor.js';
-import { allocatedSinceTake, takeAllocated } from '../memory/allocation-meter.js';
+import { allocatedSinceReset, resetAllocated } from '../memory/allocation-meter.js';
 import { footprintMB } from './resources.js';
 
 /** Wall-clock period of output flushes, memory checks and yields to the event loop. */
@@ -122,7 +122,7 @@ export class RunBudget {
     const due = now - this.lastTick >= TICK_MS;
     if (!due) {
       const maxMemory = ex.opts.maxMemory;
-      if (maxMemory > 0 && allocatedSinceTake() * 16 >= maxMemory * (1 << 20)) this.checkMemory();
+      if (maxMemory > 0 && allocatedSinceReset() * 16 >= maxMemory * (1 << 20)) this.checkMemory();
       return;
     }
     this.lastTick = now;
@@ -143,14 +143,14 @@ export class RunBudget {
   }
 
   /**
-   * Against --max-memory (the process's RSS), KLEE-style: over it, forks are skipped until under it
+   * Against --max-memory (the process's footprint: resources.ts), KLEE-style: over it, forks are skipped until under it
    * again; over it by DROP_MARGIN_MB, random states are dropped (as partial); a lone state halts the run.
    */
   private checkMemory(): void {
     const ex = this.ex;
     const maxMemory = ex.opts.maxMemory;
     if (maxMemory <= 0) return;
-    takeAllocated();
+    resetAllocated();
     const used = footprintMB(maxMemory);
     const wasAtLimit = this.atMemoryLimit;
     this.atMemoryLimit = used > maxMemory;

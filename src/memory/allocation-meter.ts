@@ -10,14 +10,12 @@ export function noteAllocation(bytes: number): void {
   allocated += bytes;
 }
 
-/** The bytes counted since the last call, and starts counting again. */
-export function takeAllocated(): number {
-  const n = allocated;
+/** Starts counting again (the budget has just looked). */
+export function resetAllocated(): void {
   allocated = 0;
-  return n;
 }
 
-/** The bytes counted since the last takeAllocated(). */
-export function allocatedSinceTake(): number {
+/** The bytes counted since the last resetAllocated(). */
+export function allocatedSinceReset(): number {
   return allocated;
 }

@@ -64,6 +64,23 @@ describe('the write-out of live states at a halt', () => {
   });
 });
 
+/**
+ * A fork (two live states when memory is first checked), then long enough for the 100 ms memory check,
+ * then `after` (C statements on x and side).
+ */
+function forkThenSpin(after: string): string {
+  return `
+#include <klee/klee.h>
+int main(void) {
+  int x; klee_make_symbolic(&x, sizeof x, "x");
+  int side = 0;
+  if (x > 0) side = 1;
+  volatile unsigned long spin = 0;
+  for (unsigned long i = 0; i < 400000; i++) spin += i;${after}
+  return side;
+}`;
+}
+
 describe('--max-memory', () => {
   it('a run that dropped states reports max-memory as its halt reason even when the search then ends', async () => {
     // Over the limit once (the first check after the fork), then well under it: states are dropped, the
@@ -71,18 +88,7 @@ describe('--max-memory', () => {
     let calls = 0;
     vi.spyOn(resources, 'footprintMB').mockImplementation(() => (++calls === 1 ? 1e6 : 1));
     const o = await run(
-      moduleOf({
-        text: `
-#include <klee/klee.h>
-int main(void) {
-  int x; klee_make_symbolic(&x, sizeof x, "x");
-  int side = 0;
-  if (x > 0) side = 1; /* a fork: two live states when the memory is first checked */
-  volatile unsigned long spin = 0;
-  for (unsigned long i = 0; i < 400000; i++) spin += i; /* long enough for the 100 ms memory check */
-  return side;
-}`,
-      }),
+      moduleOf({ text: forkThenSpin('') }),
       { maxMemory: 100 },
     );
     expect(calls).toBeGreaterThan(1);
@@ -95,18 +101,9 @@ int main(void) {
     vi.spyOn(resources, 'footprintMB').mockImplementation(() => 150);
     const o = await run(
       moduleOf({
-        text: `
-#include <klee/klee.h>
-int main(void) {
-  int x; klee_make_symbolic(&x, sizeof x, "x");
-  int side = 0;
-  if (x > 0) side = 1; /* a fork before the first check: two states */
-  volatile unsigned long spin = 0;
-  for (unsigned long i = 0; i < 400000; i++) spin += i; /* long enough for the 100 ms memory check */
+        text: forkThenSpin(`
   if (x > 10) side += 2; /* feasible both ways for the state with x > 0: not forked */
-  if (x < -10) side += 4; /* likewise for x <= 0 */
-  return side;
-}`,
+  if (x < -10) side += 4; /* likewise for x <= 0 */`),
       }),
       { maxMemory: 100 },
     );
