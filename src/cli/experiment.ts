@@ -6,7 +6,7 @@
 // kills the children at once and exits.
 
 import { Command } from 'commander';
-import { signalExitCode } from './run-io.js';
+import { onInterrupts, signalExitCode } from './interrupts.js';
 import { writeStd } from './std-streams.js';
 import { positive } from './option-values.js';
 
@@ -52,8 +52,7 @@ export function register(program: Command): void {
         writeStd('stderr', `\nsympath experiment: interrupted (${signal}); stopping the cells running (${signal} again to quit at once)\n`);
         stop.abort();
       };
-      process.on('SIGINT', onSignal);
-      process.on('SIGTERM', onSignal);
+      const removeInterrupts = onInterrupts(onSignal);
       try {
         await runExperiment({
           spec,
@@ -68,8 +67,7 @@ export function register(program: Command): void {
           out: (text) => writeStd('stdout', text),
         });
       } finally {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
+        removeInterrupts();
       }
       if (interrupted !== null) process.exitCode = signalExitCode(interrupted);
     });

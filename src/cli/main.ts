@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { EXIT_CODES_HELP } from './exit-codes.js';
 import { UserError } from './user-error.js';
 import { guardStdStreams, writeStd } from './std-streams.js';
+import { guardInterrupts } from './interrupts.js';
 
 type Register = (program: Command) => void;
 
@@ -36,6 +37,8 @@ const COMMANDS: readonly (readonly [string, () => Promise<{ register: Register }
 export async function runCli(argv: string[]): Promise<void> {
   // `sympath ... | head` and `> /dev/full`: no EPIPE/ENOSPC stack trace (std-streams.ts).
   guardStdStreams();
+  // Ctrl-C before a command takes signals over: a message, the signal's exit code, no orphaned clang.
+  guardInterrupts();
   const program = new Command('sympath')
     .description('symbolic execution of C programs through LLVM IR, in the tradition of KLEE')
     .exitOverride()

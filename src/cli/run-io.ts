@@ -9,7 +9,7 @@
 // live-stats.ts stays, and the message says so), and
 // the z3 processes die with sympath (src/solver/z3-native.ts).
 
-import { constants } from 'node:os';
+import { onInterrupts, signalExitCode } from './interrupts.js';
 import { streamFailure, writeStd } from './std-streams.js';
 
 export interface RunIO {
@@ -32,10 +32,6 @@ export interface RunIO {
 }
 
 /** The exit status of a process stopped by `signal`, as a shell reports it (SIGINT 130, SIGTERM 143). */
-export function signalExitCode(signal: NodeJS.Signals): number {
-  return 128 + (constants.signals[signal] ?? 0);
-}
-
 export function processIO(commandLine: string[]): RunIO {
   let stdoutNoted = false;
   const err = (t: string): void => {
@@ -75,12 +71,7 @@ export function processIO(commandLine: string[]): RunIO {
           process.exit(signalExitCode(io.interruptSignal ?? signal));
         }
       };
-      process.on('SIGINT', handler);
-      process.on('SIGTERM', handler);
-      return () => {
-        process.off('SIGINT', handler);
-        process.off('SIGTERM', handler);
-      };
+      return onInterrupts(handler);
     },
   };
   return io;

@@ -22,7 +22,8 @@ import type { Module } from '../ir/model.js';
 import { createSearcher, describeSearch } from '../search/index.js';
 import type { CompileOptions, OptLevel } from '../toolchain/clang.js';
 import { emptyResult, realDeps, runOnce, type RunDeps, type RunResultLike } from './run-deps.js';
-import { processIO, signalExitCode, type RunIO } from './run-io.js';
+import { signalExitCode } from './interrupts.js';
+import { processIO, type RunIO } from './run-io.js';
 import {
   checkFlags,
   defineRunCommand,

@@ -7,6 +7,7 @@
 import { Command } from 'commander';
 import { killAllChildren } from '../experiment/child.js';
 import { queueUrl } from '../queue/shared.js';
+import { onInterrupts } from './interrupts.js';
 import { writeStd } from './std-streams.js';
 import { UserError } from './user-error.js';
 
@@ -37,8 +38,7 @@ export function register(program: Command): void {
         }
         stop.abort();
       };
-      process.on('SIGINT', onSignal);
-      process.on('SIGTERM', onSignal);
+      onInterrupts(onSignal);
       const { runQueueWorker } = await import('../queue/worker.js');
       const { runCellWorker } = await import('../experiment/queue-worker.js');
       const log = (line: string): void => {

@@ -2,6 +2,7 @@
 // z3 process killed under sympath. The run stops within a few seconds (the query is cancelled by
 // killing its z3 process), writes stats.json, exits 130 (SIGINT) or 143 (SIGTERM), and leaves no z3
 // process behind.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aliveAs, childrenOf, HAVE_Z3, scratchWith, startSympath, validateOutputDir, waitFor, type Running } from './helpers.js';
@@ -76,6 +77,27 @@ describe.skipIf(!HAVE_Z3)('signals', () => {
     // once, and then the message says what is missing (stats.json is the live one, if any).
     if (v.stats === null || v.stats.running) expect(r.stderr).toContain('the end of info is not written and stats.json stays as last written during the run');
     for (const pid of z3) expect(aliveAs(pid, 'z3')).toBe(false);
+  });
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s while clang compiles: a message, the signal\'s exit code, no clang left', async (signal, code) => {
+    const cwd = scratchWith();
+    // Slow to compile (a second or more at -O0), so the signal lands while clang-19 runs.
+    const body = Array.from({ length: 300 }, (_, i) => `  v = v * 31 + ${i} + (v >> 3);`).join('\n');
+    const fns = Array.from({ length: 200 }, (_, f) => `int f${f}(int a) { int v = a;\n${body}\n  return v; }`).join('\n');
+    writeFileSync(join(cwd, 'big.c'), `#include <klee/klee.h>\n${fns}\nint main(void) { int x; klee_make_symbolic(&x, sizeof x, "x"); return f0(x) > 3; }\n`);
+    const run = startSympath(['run', '--libc', 'none', '--output-dir', 'o', 'big.c'], cwd, { env: { SYMPATH_CACHE: '0' } });
+    const clang = (): number[] => childrenOf(run.child.pid!).filter((c) => c.comm === 'clang-19').map((c) => c.pid);
+    await waitFor(() => clang().length > 0, 60_000, 'clang-19 to start');
+    const compiling = clang();
+    run.child.kill(signal);
+    const r = await run.done;
+    expect(r.code).toBe(code);
+    noTrace(r.stderr);
+    expect(r.stderr).toContain(`sympath: interrupted (${signal}) outside exploration; quitting`);
+    for (const pid of compiling) expect(aliveAs(pid, 'clang-19')).toBe(false);
   });
 
   it('z3 killed under sympath: a fresh z3 is started and the run goes on; then SIGTERM stops it', async () => {
