@@ -13,6 +13,12 @@
 // instsSinceCovNew follows KLEE: 0 while a state has never covered new code; set to 1 when it does and
 // counted up from there. KLEE's distance 0 means "nothing reachable"; the SearcherContext says Infinity
 // for that, and a distance of 0 (the next instruction itself is uncovered) weighs like 1.
+//
+// md2u and covnew weigh a state by its distance to uncovered code, whose first use computes distances over
+// the whole module (a tenth of a second on a program linked with musl). While the searcher holds one
+// state there is nothing to choose between, so those weights wait until a second state arrives: the
+// update that brings it weighs the current state then, as it would anyway, so the draws are the same as
+// if every update had weighed (a program that never forks never computes a distance).
 
 import type { SearcherContext } from './context.js';
 import { DiscretePDF } from './discrete-pdf.js';
@@ -61,6 +67,10 @@ export class WeightedRandomSearcher implements Searcher {
   readonly name: string;
   private readonly pdf = new DiscretePDF<SearchState>();
   private readonly updatesWeights: boolean;
+  /** md2u/covnew: weights wait while one state is held (file comment). */
+  private readonly lazy: boolean;
+  /** States held without their weight (at most one, while it is alone). */
+  private readonly unweighed = new Set<SearchState>();
 
   constructor(
     readonly kind: WeightKind,
@@ -68,6 +78,7 @@ export class WeightedRandomSearcher implements Searcher {
   ) {
     this.name = `nurs:${kind}`;
     this.updatesWeights = kind !== 'depth' && kind !== 'rp';
+    this.lazy = kind === 'md2u' || kind === 'covnew';
   }
 
   select(): SearchState {
@@ -75,25 +86,37 @@ export class WeightedRandomSearcher implements Searcher {
   }
 
   update(current: SearchState | null, added: readonly SearchState[], removed: readonly SearchState[]): void {
+    const alone = this.lazy && this.pdf.size + added.length - removed.length <= 1;
+    const weigh = (s: SearchState): number => {
+      if (alone) {
+        this.unweighed.add(s);
+        return 1;
+      }
+      this.unweighed.delete(s);
+      return stateWeight(this.kind, s, this.ctx);
+    };
     if (current && this.updatesWeights && this.pdf.has(current) && !removed.includes(current)) {
-      this.pdf.update(current, stateWeight(this.kind, current, this.ctx));
+      this.pdf.update(current, weigh(current));
     }
     for (const s of added) {
       if (this.pdf.has(s)) throw new Error(`${this.name}: state ${s.id} added twice`);
-      this.pdf.insert(s, stateWeight(this.kind, s, this.ctx));
+      this.pdf.insert(s, weigh(s));
     }
     for (const s of removed) {
       if (!this.pdf.has(s)) throw new Error(`${this.name}: removing state ${s.id}, which it does not hold`);
       this.pdf.remove(s);
+      this.unweighed.delete(s);
     }
+    // A lone state that was not this update's current one (an update without a current state).
+    if (!alone) for (const s of this.unweighed) this.pdf.update(s, weigh(s));
   }
 
   empty(): boolean {
     return this.pdf.size === 0;
   }
 
-  /** The weight the searcher currently holds for `s` (tests, debugging). */
+  /** The weight the searcher currently holds for `s`, or would if it weighed a lone state (tests, debugging). */
   weightOf(s: SearchState): number {
-    return this.pdf.weight(s);
+    return this.unweighed.has(s) ? stateWeight(this.kind, s, this.ctx) : this.pdf.weight(s);
   }
 }

@@ -144,6 +144,29 @@ describe('WeightedRandomSearcher', () => {
     expect(depth.weightOf(s)).toBe(2); // fixed at insertion, as KLEE
   });
 
+  it('md2u/covnew ask no distance while one state is held, and weigh both states at the first fork', () => {
+    const ctx = fakeContext();
+    let asked = 0;
+    const distance = ctx.minDistanceToUncovered;
+    ctx.minDistanceToUncovered = (s) => {
+      asked++;
+      return distance(s);
+    };
+    const w = new WeightedRandomSearcher('md2u', ctx);
+    const [a, b] = [fakeState(), fakeState()];
+    w.update(null, [a], []);
+    for (let k = 0; k < 5; k++) w.update(a, [], []);
+    expect(w.select()).toBe(a);
+    expect(asked).toBe(0);
+    ctx.distances.set(a.id, 1);
+    ctx.distances.set(b.id, 3);
+    w.update(a, [b], []);
+    expect(asked).toBe(2);
+    // Weights 1 and 1/9, as had every update weighed.
+    const h = histogram(40_000, () => w.select());
+    expect(h.get(a.id)! / 40_000).toBeCloseTo(0.9, 1);
+  });
+
   it('removal and empty()', () => {
     const w = new WeightedRandomSearcher('covnew', fakeContext());
     const [a, b] = [fakeState(), fakeState()];
