@@ -3,11 +3,12 @@
 // asked only here, never at start-up.
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findZ3 } from '../solver/z3-native.js';
+import { cacheGet, cacheKey, cachePut } from '../toolchain/cache.js';
 import { findTool } from '../toolchain/tools.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -44,13 +45,31 @@ export function sympathVersion(): string {
   return packageVersion(ROOT) ?? 'unknown';
 }
 
-/** The Z3 a run of `backend` uses, for stats.json (asked once per process: one short `z3 --version`). */
+/**
+ * The Z3 a run of `backend` uses, for stats.json. The native one's `z3 --version` is kept in the toolchain
+ * cache under the binary's identity (path, size, modification time, inode): spawning it cost every run
+ * 20-100 ms, most of it on a trivial program.
+ */
 const solverVersions: Partial<Record<'wasm' | 'native', string>> = {};
 export function solverVersion(backend: 'wasm' | 'native'): string {
-  return (solverVersions[backend] ??=
-    backend === 'native'
-      ? `${firstLine(findZ3(), ['--version'])} (native)`
-      : `z3-solver ${z3SolverVersion() ?? 'not installed'} (wasm)`);
+  return (solverVersions[backend] ??= backend === 'native' ? `${nativeZ3Version()} (native)` : `z3-solver ${z3SolverVersion() ?? 'not installed'} (wasm)`);
+}
+
+function nativeZ3Version(): string {
+  const z3 = findZ3();
+  if (z3 === undefined) return firstLine(z3, ['--version']);
+  let key: string;
+  try {
+    const st = statSync(z3);
+    key = cacheKey('z3-version', [z3, String(st.size), String(st.mtimeMs), String(st.ino)]);
+  } catch {
+    return firstLine(z3, ['--version']);
+  }
+  const hit = cacheGet(key);
+  if (hit) return hit.data.toString('utf8');
+  const line = firstLine(z3, ['--version']);
+  if (!line.startsWith('not found')) cachePut(key, line);
+  return line;
 }
 
 export function versionLines(): string[] {
