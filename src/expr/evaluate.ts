@@ -35,6 +35,11 @@ export class Evaluator {
   clear(): void {
     this.memo.clear();
   }
+  /** Drops the memoised values of `ids` (nodes that read bytes the assignment has just changed). */
+  forget(ids: readonly number[]): void {
+    const memo = this.memo;
+    for (let i = 0; i < ids.length; i++) memo.delete(ids[i]!);
+  }
 
   value(e: Expr): bigint {
     const m = this.memo.get(e.id);

@@ -15,9 +15,9 @@
 // Z3 answer. A satisfiable answer's model gives every enumerated byte (all the query reads); bytes it
 // does not give read 0, which the query does not depend on.
 
-import { ArrayDecl, Expr, Kind } from '../expr/expr.js';
+import { ArrayDecl, Expr, Kind, type UpdateNode } from '../expr/expr.js';
 import { Evaluator } from '../expr/evaluate.js';
-import { postOrder } from '../expr/walk.js';
+import { postOrder, updateChain } from '../expr/walk.js';
 import { arrayOfKey, atomArray, atomIndex, footprint, unionFootprints, EMPTY_FOOTPRINT } from '../expr/footprint.js';
 import type { ChainCounters, CheckResult, CoreSolver, Query } from './core.js';
 
@@ -74,6 +74,51 @@ function unaryByte(e: Expr, bytes: readonly DomainByte[]): number {
   const array = arrayOfKey(atomArray(fp.bytes[0]!));
   const index = atomIndex(fp.bytes[0]!);
   return bytes.findIndex((b) => b.array === array && b.index === index);
+}
+
+/**
+ * For each j, the ids of the nodes under `roots` (update lists included) that read one of bytes[0..j]:
+ * what an enumeration step that changed those bytes must evaluate again. A read at a symbolic index
+ * reads every enumerated byte of its array.
+ */
+function staleNodes(roots: readonly Expr[], bytes: readonly DomainByte[]): number[][] {
+  const bit = new Map<string, number>();
+  bytes.forEach((b, j) => bit.set(`${b.array.id}:${b.index}`, 1 << j));
+  const arrayBits = new Map<ArrayDecl, number>();
+  bytes.forEach((b, j) => arrayBits.set(b.array, (arrayBits.get(b.array) ?? 0) | (1 << j)));
+  const mask = new Map<number, number>();
+  const maskOf = (root: Expr): number => {
+    postOrder(
+      root,
+      (n) => mask.has(n.id),
+      (n) => {
+        let m = 0;
+        for (const k of n.kids) m |= mask.get(k.id)!;
+        if (n.kind === Kind.Read) {
+          const index = n.kids[0]!;
+          m |= index.kind === Kind.Const ? (bit.get(`${n.array!.id}:${Number(index.value & 0xffffffffn)}`) ?? 0) : (arrayBits.get(n.array!) ?? 0);
+          if (n.updates) m |= chainMask(n.updates);
+        }
+        mask.set(n.id, m);
+      },
+    );
+    return mask.get(root.id)!;
+  };
+  // An update list's mask from each write down, memoised per write: long lists share their tails.
+  const chainMasks = new Map<UpdateNode, number>();
+  const chainMask = (head: UpdateNode): number => {
+    for (const u of updateChain(head, (w) => chainMasks.has(w))) {
+      chainMasks.set(u, maskOf(u.index) | maskOf(u.value) | (u.next ? chainMasks.get(u.next)! : 0));
+    }
+    return chainMasks.get(head)!;
+  };
+  for (const r of roots) maskOf(r);
+  return bytes.map((_, j) => {
+    const changed = (1 << (j + 1)) - 1;
+    const ids: number[] = [];
+    for (const [id, m] of mask) if ((m & changed) !== 0) ids.push(id);
+    return ids;
+  });
 }
 
 export class SmallDomain implements CoreSolver {
@@ -160,18 +205,22 @@ export class SmallDomain implements CoreSolver {
     if (joint.length === 0) return this.answer(buffers);
 
     // The first combination is evaluated whole: its memo size is the joint DAG's node count.
-    const first = new Evaluator(buffers);
+    const ev = new Evaluator(buffers);
     let sat = true;
-    for (const c of joint) if (!first.isTrue(c)) sat = false;
+    for (const c of joint) if (!ev.isTrue(c)) sat = false;
     if (sat) return this.answer(buffers);
     let total = 1;
     for (const b of bytes) total *= b.values.length;
-    if (work + first.size * total > budget) return null;
+    if (work + ev.size * total > budget) return null;
 
-    // Mixed-radix counter over the domains (digit j indexes bytes[j].values).
+    // Mixed-radix counter over the domains (digit j indexes bytes[j].values). A step changes bytes 0..j
+    // (j the highest digit that moved), and only the nodes reading one of them are evaluated again:
+    // the rest of the DAG keeps its memoised value (the budget above still counts whole evaluations).
+    const stale = staleNodes(joint, bytes);
     const digit = bytes.map(() => 0);
     for (let n = 1; n < total; n++) {
-      for (let j = 0; j < bytes.length; j++) {
+      let j = 0;
+      for (; j < bytes.length; j++) {
         if (++digit[j]! < bytes[j]!.values.length) {
           set(bytes[j]!, bytes[j]!.values[digit[j]!]!);
           break;
@@ -179,7 +228,7 @@ export class SmallDomain implements CoreSolver {
         digit[j] = 0;
         set(bytes[j]!, bytes[j]!.values[0]!);
       }
-      const ev = new Evaluator(buffers);
+      ev.forget(stale[j]!);
       // The query expression first: it is the likeliest to fail (the constraints held on the path).
       if (joint.every((c) => ev.isTrue(c))) return this.answer(buffers);
     }

@@ -148,4 +148,43 @@ describe('queries over one input byte', () => {
       { numRuns: 60, seed: 20 },
     );
   }, 120_000);
+
+  it('three bytes, symbolic indices and writes: the answer of enumerating every assignment by hand', async () => {
+    // Each step of the layer's enumeration re-evaluates only the nodes reading a byte it changed; a node
+    // kept stale by mistake would give a wrong answer here.
+    const T = new ArrayDecl('t', 3);
+    const bytes = [0, 1, 2].map((i) => B.zext(byteOf(T, i), 16));
+    const ops = [B.add, B.sub, B.mul, B.and, B.or, B.xor, B.lshr];
+    const term = fc.letrec<{ t: Expr }>((tie) => ({
+      t: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.integer({ min: 0, max: 2 }).map((i) => bytes[i]!),
+        fc.integer({ min: 0, max: 0xff }).map((v) => c(16, v)),
+        fc.tuple(fc.integer({ min: 0, max: ops.length - 1 }), tie('t'), tie('t')).map(([i, x, y]) => ops[i]!(x, y)),
+        // t[x mod 3]: a read at a symbolic index, here or after a write at another one
+        fc.tuple(tie('t'), fc.option(fc.tuple(tie('t'), tie('t')), { nil: null })).map(([x, w]) => {
+          const at = B.zext(B.urem(x, c(16, 3)), 32);
+          const updates = w === null ? null : B.write(null, B.zext(B.urem(w[0], c(16, 3)), 32), B.extract(w[1], 0, 8));
+          return B.zext(B.read(T, updates, at), 16);
+        }),
+      ),
+    })).t;
+    const few = (i: number): Expr => B.ult(byteOf(T, i), c(8, 6));
+    await fc.assert(
+      fc.asyncProperty(term, term, async (x, y) => {
+        const q: Query = { constraints: [few(0), few(1), few(2)], expr: B.eq(x, y), reads: new Map([[T, 'all']]) };
+        let want: 'sat' | 'unsat' = 'unsat';
+        for (let v = 0; v < 6 * 6 * 6 && want === 'unsat'; v++) {
+          const model = new Map([[T, Uint8Array.of(v % 6, Math.floor(v / 6) % 6, Math.floor(v / 36))]]);
+          if (evaluate(q.expr, model) === 1n) want = 'sat';
+        }
+        const { s, passed } = layer({ maxBytes: 3, maxWork: 1e9, maxHardWork: 1e9 });
+        const mine = await s.check(q);
+        expect(passed()).toBe(0);
+        expect(mine.status).toBe(want);
+        if (mine.status === 'sat') expect(evaluate(q.expr, mine.model!)).toBe(1n);
+      }),
+      { numRuns: 200, seed: 21 },
+    );
+  }, 120_000);
 });
