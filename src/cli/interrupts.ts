@@ -22,7 +22,7 @@ export function guardInterrupts(): void {
   for (const signal of SIGNALS) {
     process.on(signal, () => {
       if (commandHandlers > 0) return;
-      writeStd('stderr', `\nsympath: interrupted (${signal}) outside exploration; quitting (no test is being written; an output directory already started has no stats.json)\n`);
+      writeStd('stderr', `\nsympath: interrupted (${signal}); quitting at once (nothing was exploring: no test is lost; a run's output directory started before exploring has no stats.json)\n`);
       process.exit(signalExitCode(signal));
     });
   }
