@@ -38,6 +38,9 @@ interface Sample {
   tests: number;
   prefixInstructions: number;
   jobs: number;
+  /** Queries of the solver chain, and those that reached a z3 process. */
+  queries: number;
+  z3Queries: number;
   load: number;
 }
 
@@ -71,6 +74,8 @@ function measure(workers: number): Sample {
     tests: stats.tests,
     prefixInstructions: stats.workers?.prefixInstructions ?? 0,
     jobs: stats.workers?.jobs ?? 1,
+    queries: stats.solver?.queries ?? 0,
+    z3Queries: stats.solver?.z3Queries ?? 0,
     load,
   };
 }
@@ -146,7 +151,7 @@ const md = [
         `- **The wall figures do not measure the speedup**: the load average stayed above the ${summary.cores} cores in every run (${Math.min(...samples.map((s) => s.load)).toFixed(1)}-${Math.max(...samples.map((s) => s.load)).toFixed(1)}), so each run got what the other jobs left, and the same 1-worker run took ${Math.min(...one.map((s) => s.wall)).toFixed(1)}-${Math.max(...one.map((s) => s.wall)).toFixed(1)} s wall.`,
       ]
     : []),
-  `- The CPU figures bound it: 2 workers take ${cpuRatio.toFixed(2)}x the CPU of one (two z3 processes and two solver caches, worker start-up, the prefixes), so two idle cores with perfect balance would give at most ${cpuBound.toFixed(2)}x.`,
+  `- The CPU figures bound it: 2 workers take ${cpuRatio.toFixed(2)}x the CPU of one, so two idle cores with perfect balance would give at most ${cpuBound.toFixed(2)}x. Solver queries (medians): ${median(one.map((s) => s.queries ?? NaN))} with 1 worker, ${median(two.map((s) => s.queries ?? NaN))} with 2 (two caches, each seeing part of the tree); reaching z3: ${median(one.map((s) => s.z3Queries ?? NaN))} and ${median(two.map((s) => s.z3Queries ?? NaN))}. The rest of the difference is the second worker's start-up (its own module and engine), the prefixes and a second V8 isolate's garbage collection.`,
   `- CPU, 2 workers / 1 worker: ${cpuRatio.toFixed(2)}.`,
   `- Prefix re-execution: ${overhead.toFixed(2)}% of the instructions of the 2-worker run were executed twice.`,
   `- Tests of 1 and 2 workers byte for byte the same: ${sameTests ? 'yes' : 'NO'}.`,
