@@ -67,6 +67,11 @@ export class Substituter {
     this.keys = [...sigma.keys()];
   }
 
+  /** Memo entries (for SubstMemo's bound). */
+  get size(): number {
+    return this.exprs.size + this.updates.size;
+  }
+
   private readonly done = (n: Expr): boolean => this.exprs.has(n.id) || !touches(n, this.keys);
   private readonly visitNode = (n: Expr): void => this.visit(n);
 

@@ -24,6 +24,7 @@ import { isEntryAlloca, LeafKind, type HeapLeaf, type Leaves, type RegLeaf, type
 import { ObjKind } from '../../memory/memory-object.js';
 import type { Semantics } from './semantics.js';
 import { Substituter, type Subst } from './subst.js';
+import { SubstMemo, TermMemo } from './memo.js';
 import { arraysOf, type Cell, WpState } from './precondition.js';
 import type { Summaries } from './summary.js';
 import type { Backoff } from './backoff.js';
@@ -73,7 +74,7 @@ export interface WalkStats {
 const MAX_CONJUNCTS = 2000;
 
 /** Conjuncts mentioning one leaf beyond which a def, load or store is specialised to its value. */
-const PRESSURE = 24;
+const PRESSURE = Number(process.env.PSE_PRESSURE ?? 24);
 
 /** step(): the walk reached an event with a precondition an earlier walk already continued from. */
 const REPEATED = '\u0000repeated';
@@ -96,23 +97,27 @@ export class Walker {
     };
   }
 
+  /** Substituters shared by content and instructions' terms, across walks (memo.ts). */
+  private readonly substs = new SubstMemo();
+  private readonly terms = new TermMemo();
+
+  /** Hits and misses of the shared substituters (bench figures). */
+  get substMemo(): { hits: number; misses: number } {
+    return { hits: this.substs.hits, misses: this.substs.misses };
+  }
+
   /**
-   * The substituter of `sigma` at `ev`: kept on the event (per leaf set — an event's substitution of a
-   * given leaf set is always the same, its terms being cached on the event) when --pse-reuse-wp is on,
-   * so the next path through the event reuses the rewriting of the conjuncts both paths share; fresh
-   * otherwise.
+   * The substituter of `sigma`: shared with every earlier substitution of the same content (memo.ts), so
+   * a walk through a suffix an earlier walk rewrote finds the conjuncts they share already rewritten (the
+   * paper's 4.3 reuse, across paths and not only through shared events; results are identical).
    */
-  private substituterOf(ev: Ev, sigma: Subst, tag = ''): Substituter {
-    if (!this.opts.reuseWp) return new Substituter(sigma);
-    let key = tag;
-    for (const a of sigma.keys()) key += `${a.id},`;
-    ev.subs ??= new Map();
-    let sub = ev.subs.get(key);
-    if (!sub) {
-      sub = new Substituter(sigma);
-      ev.subs.set(key, sub);
-    }
-    return sub;
+  private substituterOf(_ev: Ev, sigma: Subst, _tag = ''): Substituter {
+    return this.substs.of(sigma);
+  }
+
+  /** The key of an access event's terms: instruction, depth, region, and the pinned address. */
+  private accessKey(ev: Ev, r: Region): string {
+    return `${ev.inst.id}:${ev.depth}:${r.mem.id}:${this.opts.pinAddresses ? ev.addr : ''}`;
   }
 
   private apply(ev: Ev, wp: WpState, sigma: Subst): void {
@@ -210,11 +215,11 @@ export class Walker {
       case EvKind.Def: {
         const leaf = this.leaves.reg(d, inst);
         if (leaf && wp.has(leaf.array)) {
-          const t = (ev.value ??= sem.defTerm(ev) ?? sem.fresh(ev));
+          const t = (ev.value ??= this.terms.get(`d${inst.id}:${d}`, () => sem.defTerm(ev)) ?? sem.fresh(ev));
           if (wp.mentions(leaf.array) > PRESSURE && ev.concrete !== null && !ev.fresh) this.specialise(ev, wp, leaf.array, t, ev.concrete);
           else this.applyOne(ev, wp, leaf.array, t);
         }
-        this.addAll(wp, (ev.conj ??= sem.implicitChecks(ev)));
+        this.addAll(wp, (ev.conj ??= this.terms.get(`c${inst.id}:${d}`, () => sem.implicitChecks(ev))));
         return null;
       }
       case EvKind.Load: {
@@ -225,11 +230,11 @@ export class Walker {
         const a = this.pinnedAddress(ev, a0);
         const leaf = this.leaves.reg(d, inst);
         if (leaf && wp.has(leaf.array)) {
-          const t = (ev.value ??= sem.loadValue(a, r, inst.type));
+          const t = (ev.value ??= this.terms.get(`l${this.accessKey(ev, r)}`, () => sem.loadValue(a, r, inst.type)));
           if (wp.mentions(leaf.array) > PRESSURE && ev.concrete !== null) this.specialise(ev, wp, leaf.array, t, ev.concrete);
           else this.applyOne(ev, wp, leaf.array, t);
         }
-        this.addAll(wp, (ev.conj ??= this.withPin(a0, a, sem.accessConjuncts(a, r, storeSize(inst.type)))));
+        this.addAll(wp, (ev.conj ??= this.terms.get(`a${this.accessKey(ev, r)}`, () => this.withPin(a0, a, sem.accessConjuncts(a, r, storeSize(inst.type))))));
         return null;
       }
       case EvKind.Store: {
@@ -250,11 +255,11 @@ export class Walker {
             wp.add(B.eq(v, c));
             this.stats.specialised++;
           } else {
-            const writes = (ev.writes ??= sem.storeWrites(a, r, v, inst.operands[0]!.type));
+            const writes = (ev.writes ??= this.terms.get(`w${this.accessKey(ev, r)}`, () => sem.storeWrites(a, r, v, inst.operands[0]!.type)));
             this.apply(ev, wp, new Map([[r.mem, { kind: 'writes', writes }]]));
           }
         }
-        this.addAll(wp, (ev.conj ??= this.withPin(a0, a, sem.accessConjuncts(a, r, storeSize(inst.operands[0]!.type)))));
+        this.addAll(wp, (ev.conj ??= this.terms.get(`a${this.accessKey(ev, r)}`, () => this.withPin(a0, a, sem.accessConjuncts(a, r, storeSize(inst.operands[0]!.type))))));
         return null;
       }
       case EvKind.Alloca: {
@@ -337,7 +342,7 @@ export class Walker {
           this.summaries.addPending(summaryKey(inst, taken, ev.ctx), { payload: { ev: ev.recordedShape, cells: wp.snapshot() } satisfies Recorded });
         }
         if (ev.value === null) {
-          const cond = sem.branchCondition(inst, d, taken);
+          const cond = this.terms.get(`b${inst.id}:${d}:${taken.index}`, () => sem.branchCondition(inst, d, taken));
           if (cond === null) return 'branch: condition not modelled';
           ev.value = cond;
         }
