@@ -46,6 +46,18 @@ export class WpState {
     this.length += delta;
   }
 
+  /** count(c, -1) then count(c2, 1), touching only the leaves the two do not share (most rewrites
+   *  replace one leaf and keep the others: the walks' commonest bookkeeping). */
+  private recount(c: Expr, c2: Expr, arrs: ReadonlySet<ArrayDecl>): void {
+    const arrs2 = arraysOf(c2);
+    if (arrs2 !== arrs) {
+      for (const a of arrs) if (!arrs2.has(a)) this.occ.set(a, this.occ.get(a)! - 1);
+      for (const a of arrs2) if (!arrs.has(a)) this.occ.set(a, (this.occ.get(a) ?? 0) + 1);
+    }
+    this.present.set(c.id, this.present.get(c.id)! - 1);
+    this.present.set(c2.id, (this.present.get(c2.id) ?? 0) + 1);
+  }
+
   /** Conjoins `c` (a condition on the current point's state). */
   add(c: Expr): void {
     if (this.isFalse || c.isTrue) return;
@@ -84,15 +96,17 @@ export class WpState {
         continue;
       }
       remaining -= hits;
-      this.count(c, -1);
       const c2 = sub.apply(c);
       if (c2.isFalse) {
         this.isFalse = true;
         return;
       }
-      if (c2.isTrue) continue;
+      if (c2.isTrue) {
+        this.count(c, -1);
+        continue;
+      }
       out.push(c2);
-      this.count(c2, 1);
+      this.recount(c, c2, arrs);
     }
     let h = cell;
     for (let i = out.length - 1; i >= 0; i--) h = new Cell(out[i]!, h);
