@@ -13,6 +13,7 @@
 // what is learnt or pruned changes. Both memos are bounded: cleared when they grow past a limit (the
 // hash-consing tables keep the nodes alive anyway; the memos only hold the maps).
 
+import type { ArrayDecl, Expr } from '../../expr/expr.js';
 import { Substituter, type MemWrite, type Rewrite, type Subst } from './subst.js';
 
 /** Memo entries (nodes rewritten, summed over the substituters) beyond which SubstMemo starts over. */
@@ -71,21 +72,68 @@ export class SubstMemo {
     return sub;
   }
 
+  private readonly ones = new Map<number, Map<number, Substituter>>();
+
+  /** The substituter of the one leaf `a` ↦ `value` (a def, load or ret: the commonest step), found by
+   *  ids without building a key. */
+  one(a: ArrayDecl, value: Expr): Substituter {
+    let byValue = this.ones.get(a.id);
+    if (byValue === undefined) this.ones.set(a.id, (byValue = new Map()));
+    let sub = byValue.get(value.id);
+    if (sub === undefined) {
+      this.misses++;
+      sub = this.of(new Map([[a, { kind: 'value', value }]]));
+      byValue.set(value.id, sub);
+    } else this.hits++;
+    return sub;
+  }
+
   private bound(): void {
     let n = this.subs.size;
     if (n < MAX_SUBSTITUTERS) for (const s of this.subs.values()) n += s.size;
-    if (n >= MAX_SUBST_ENTRIES || this.subs.size >= MAX_SUBSTITUTERS) this.subs.clear();
+    if (n >= MAX_SUBST_ENTRIES || this.subs.size >= MAX_SUBSTITUTERS) {
+      this.subs.clear();
+      this.ones.clear();
+    }
   }
 }
 
-/** Terms of an instruction at a frame depth (and region, address, successor), built once per run. */
-export class TermMemo {
-  private readonly map = new Map<string, unknown>();
+/** What a TermMemo entry is for (one instruction has several: a load's value and its checks). */
+export const enum TermTag {
+  Def,
+  Checks,
+  LoadValue,
+  Access,
+  StoreWrites,
+  Branch,
+}
 
-  get<T>(key: string, make: () => T): T {
-    if (this.map.has(key)) return this.map.get(key) as T;
-    const v = make();
-    this.map.set(key, v);
-    return v;
+interface TermEntry {
+  readonly tag: TermTag;
+  readonly depth: number;
+  /** The region's array, the successor's index or the pinned address: what else the terms read. */
+  readonly a: unknown;
+  readonly b: number;
+  readonly value: unknown;
+}
+
+/**
+ * Terms of an instruction at a frame depth (and region, pinned address or successor), built once per
+ * run. Found by the instruction object and a scan of its few entries: no key string per event (the
+ * walks look up several per event, and building keys was a visible share of their allocations).
+ */
+export class TermMemo {
+  private readonly map = new Map<object, TermEntry[]>();
+
+  get<T>(inst: object, tag: TermTag, depth: number, a: unknown, b: number, make: () => T): T {
+    let list = this.map.get(inst);
+    if (list === undefined) this.map.set(inst, (list = []));
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i]!;
+      if (e.tag === tag && e.depth === depth && e.a === a && e.b === b) return e.value as T;
+    }
+    const value = make();
+    list.push({ tag, depth, a, b, value });
+    return value;
   }
 }

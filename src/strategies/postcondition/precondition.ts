@@ -96,7 +96,40 @@ export class WpState {
         continue;
       }
       remaining -= hits;
-      const c2 = sub.apply(c);
+      const c2 = sub.applyTouching(c);
+      if (c2.isFalse) {
+        this.isFalse = true;
+        return;
+      }
+      if (c2.isTrue) {
+        this.count(c, -1);
+        continue;
+      }
+      out.push(c2);
+      this.recount(c, c2, arrs);
+    }
+    let h = cell;
+    for (let i = out.length - 1; i >= 0; i--) h = new Cell(out[i]!, h);
+    this.head = h;
+  }
+
+  /** wp := σ(wp) for a substitution of the one leaf `a` (the walks' commonest step, without a map). */
+  applyOne(a: ArrayDecl, sub: Substituter): void {
+    if (this.isFalse) return;
+    let remaining = this.occ.get(a) ?? 0;
+    if (remaining === 0) return;
+    const out: Expr[] = [];
+    let cell = this.head;
+    while (cell !== null && remaining > 0) {
+      const c = cell.c;
+      cell = cell.next;
+      const arrs = arraysOf(c);
+      if (!arrs.has(a)) {
+        out.push(c);
+        continue;
+      }
+      remaining--;
+      const c2 = sub.applyTouching(c);
       if (c2.isFalse) {
         this.isFalse = true;
         return;

@@ -86,6 +86,14 @@ export class Substituter {
     return this.get(e);
   }
 
+  /** apply(e) for an `e` known to read a substituted leaf (the walk's conjuncts: it counted them). */
+  applyTouching(e: Expr): Expr {
+    const m = this.exprs.get(e.id);
+    if (m !== undefined) return m;
+    postOrder(e, this.done, this.visitNode);
+    return this.get(e);
+  }
+
   private subUpdates(u: UpdateNode | null): UpdateNode | null {
     if (u === null) return null;
     const memo = this.updates;

@@ -17,6 +17,7 @@
 import { Kind, type ArrayDecl, type Expr } from '../../expr/expr.js';
 import * as B from '../../expr/build.js';
 import { calledFunction } from '../../ir/index.js';
+import type { BasicBlock } from '../../ir/model.js';
 import { storeSize } from '../../engine/type-layout.js';
 import { modelBuiltin } from './builtins.js';
 import { EvKind, summaryKey, type Ev, type ObservedAccess } from './events.js';
@@ -24,7 +25,7 @@ import { isEntryAlloca, LeafKind, type HeapLeaf, type Leaves, type RegLeaf, type
 import { ObjKind } from '../../memory/memory-object.js';
 import type { Semantics } from './semantics.js';
 import { Substituter, type Subst } from './subst.js';
-import { SubstMemo, TermMemo } from './memo.js';
+import { SubstMemo, TermMemo, TermTag } from './memo.js';
 import { arraysOf, type Cell, WpState } from './precondition.js';
 import type { Summaries } from './summary.js';
 import type { Backoff } from './backoff.js';
@@ -115,9 +116,9 @@ export class Walker {
     return this.substs.of(sigma);
   }
 
-  /** The key of an access event's terms: instruction, depth, region, and the pinned address. */
-  private accessKey(ev: Ev, r: Region): string {
-    return `${ev.inst.id}:${ev.depth}:${r.mem.id}:${this.opts.pinAddresses ? ev.addr : ''}`;
+  /** The part of an access event's terms key beyond (instruction, depth, region): the pinned address. */
+  private pinKey(ev: Ev): number {
+    return this.opts.pinAddresses ? ev.addr : 0;
   }
 
   private apply(ev: Ev, wp: WpState, sigma: Subst): void {
@@ -133,16 +134,14 @@ export class Walker {
    */
   private specialise(ev: Ev, wp: WpState, a: ArrayDecl, t: Expr, c: bigint): void {
     const k = B.constant(t.width, c);
-    const sigma: Subst = new Map([[a, { kind: 'value', value: k }]]);
-    // Its own memo: the same leaf set substituted by the term (not specialised) must not share it.
-    wp.apply(sigma, this.substituterOf(ev, sigma, 'specialised:'));
+    this.applyOne(ev, wp, a, k);
     wp.add(B.eq(t, k));
     this.stats.specialised++;
   }
 
   /** Substitute Reg leaf `a` by `value` at `ev`. */
-  private applyOne(ev: Ev, wp: WpState, a: ArrayDecl, value: Expr): void {
-    this.apply(ev, wp, new Map([[a, { kind: 'value', value }]]));
+  private applyOne(_ev: Ev, wp: WpState, a: ArrayDecl, value: Expr): void {
+    wp.applyOne(a, this.substs.one(a, value));
   }
 
   private regionOf = (a: ObservedAccess): Region => this.leaves.region(a.mo, a.depth);
@@ -190,6 +189,14 @@ export class Walker {
     }
   }
 
+  /** The phi moves of the edge from `ev`'s block to `to` (nothing to do, and no map made, without phis). */
+  private phiStep(ev: Ev, wp: WpState, to: BasicBlock): void {
+    if (to.instructions[0]?.op !== 'phi') return;
+    const sigma: Subst = new Map();
+    this.sem.phiMoves(ev.depth, ev.inst.parent, to, sigma, (a) => wp.has(a));
+    this.apply(ev, wp, sigma);
+  }
+
   /** Whether a walk records a disjunct at branch event `ev` (a br/switch whose successor is known). */
   private records(ev: Ev): boolean {
     if ((ev.kind !== EvKind.Br && ev.kind !== EvKind.Switch) || ev.taken === null) return false;
@@ -215,11 +222,11 @@ export class Walker {
       case EvKind.Def: {
         const leaf = this.leaves.reg(d, inst);
         if (leaf && wp.has(leaf.array)) {
-          const t = (ev.value ??= this.terms.get(`d${inst.id}:${d}`, () => sem.defTerm(ev)) ?? sem.fresh(ev));
+          const t = (ev.value ??= this.terms.get(inst, TermTag.Def, d, null, 0, () => sem.defTerm(ev)) ?? sem.fresh(ev));
           if (wp.mentions(leaf.array) > PRESSURE && ev.concrete !== null && !ev.fresh) this.specialise(ev, wp, leaf.array, t, ev.concrete);
           else this.applyOne(ev, wp, leaf.array, t);
         }
-        this.addAll(wp, (ev.conj ??= this.terms.get(`c${inst.id}:${d}`, () => sem.implicitChecks(ev))));
+        this.addAll(wp, (ev.conj ??= this.terms.get(inst, TermTag.Checks, d, null, 0, () => sem.implicitChecks(ev))));
         return null;
       }
       case EvKind.Load: {
@@ -230,11 +237,11 @@ export class Walker {
         const a = this.pinnedAddress(ev, a0);
         const leaf = this.leaves.reg(d, inst);
         if (leaf && wp.has(leaf.array)) {
-          const t = (ev.value ??= this.terms.get(`l${this.accessKey(ev, r)}`, () => sem.loadValue(a, r, inst.type)));
+          const t = (ev.value ??= this.terms.get(inst, TermTag.LoadValue, d, r.mem, this.pinKey(ev), () => sem.loadValue(a, r, inst.type)));
           if (wp.mentions(leaf.array) > PRESSURE && ev.concrete !== null) this.specialise(ev, wp, leaf.array, t, ev.concrete);
           else this.applyOne(ev, wp, leaf.array, t);
         }
-        this.addAll(wp, (ev.conj ??= this.terms.get(`a${this.accessKey(ev, r)}`, () => this.withPin(a0, a, sem.accessConjuncts(a, r, storeSize(inst.type))))));
+        this.addAll(wp, (ev.conj ??= this.terms.get(inst, TermTag.Access, d, r.mem, this.pinKey(ev), () => this.withPin(a0, a, sem.accessConjuncts(a, r, storeSize(inst.type))))));
         return null;
       }
       case EvKind.Store: {
@@ -255,11 +262,11 @@ export class Walker {
             wp.add(B.eq(v, c));
             this.stats.specialised++;
           } else {
-            const writes = (ev.writes ??= this.terms.get(`w${this.accessKey(ev, r)}`, () => sem.storeWrites(a, r, v, inst.operands[0]!.type)));
+            const writes = (ev.writes ??= this.terms.get(inst, TermTag.StoreWrites, d, r.mem, this.pinKey(ev), () => sem.storeWrites(a, r, v, inst.operands[0]!.type)));
             this.apply(ev, wp, new Map([[r.mem, { kind: 'writes', writes }]]));
           }
         }
-        this.addAll(wp, (ev.conj ??= this.terms.get(`a${this.accessKey(ev, r)}`, () => this.withPin(a0, a, sem.accessConjuncts(a, r, storeSize(inst.operands[0]!.type))))));
+        this.addAll(wp, (ev.conj ??= this.terms.get(inst, TermTag.Access, d, r.mem, this.pinKey(ev), () => this.withPin(a0, a, sem.accessConjuncts(a, r, storeSize(inst.operands[0]!.type))))));
         return null;
       }
       case EvKind.Alloca: {
@@ -314,18 +321,14 @@ export class Walker {
         return null;
       }
       case EvKind.Jump: {
-        const sigma: Subst = new Map();
-        sem.phiMoves(d, inst.parent, ev.taken!, sigma, (a) => wp.has(a));
-        this.apply(ev, wp, sigma);
+        this.phiStep(ev, wp, ev.taken!);
         return null;
       }
       case EvKind.Br:
       case EvKind.Switch: {
         const taken = ev.taken;
         if (taken === null) return 'branch: successor unknown';
-        const sigma: Subst = new Map();
-        sem.phiMoves(d, inst.parent, taken, sigma, (a) => wp.has(a));
-        this.apply(ev, wp, sigma);
+        this.phiStep(ev, wp, taken);
         if (wp.isFalse) return null;
         if (this.opts.reuseWp) {
           // The rest of the walk is a function of (event, precondition): when an earlier walk went on
@@ -342,7 +345,7 @@ export class Walker {
           this.summaries.addPending(summaryKey(inst, taken, ev.ctx), { payload: { ev: ev.recordedShape, cells: wp.snapshot() } satisfies Recorded });
         }
         if (ev.value === null) {
-          const cond = this.terms.get(`b${inst.id}:${d}:${taken.index}`, () => sem.branchCondition(inst, d, taken));
+          const cond = this.terms.get(inst, TermTag.Branch, d, taken, 0, () => sem.branchCondition(inst, d, taken));
           if (cond === null) return 'branch: condition not modelled';
           ev.value = cond;
         }
