@@ -23,7 +23,7 @@ import { modelBuiltin } from './builtins.js';
 import { EvKind, summaryKey, type Ev, type ObservedAccess } from './events.js';
 import { isEntryAlloca, LeafKind, type HeapLeaf, type Leaves, type RegLeaf, type Region } from './leaves.js';
 import { ObjKind } from '../../memory/memory-object.js';
-import type { Semantics } from './semantics.js';
+import { mayCheck, type Semantics } from './semantics.js';
 import { Substituter, type Subst } from './subst.js';
 import { SubstMemo, TermMemo, TermTag } from './memo.js';
 import { arraysOf, type Cell, WpState } from './precondition.js';
@@ -226,7 +226,7 @@ export class Walker {
           if (wp.mentions(leaf.array) > PRESSURE && ev.concrete !== null && !ev.fresh) this.specialise(ev, wp, leaf.array, t, ev.concrete);
           else this.applyOne(ev, wp, leaf.array, t);
         }
-        this.addAll(wp, (ev.conj ??= this.terms.get(inst, TermTag.Checks, d, null, 0, () => sem.implicitChecks(ev))));
+        if (mayCheck(inst.op)) this.addAll(wp, (ev.conj ??= this.terms.get(inst, TermTag.Checks, d, null, 0, () => sem.implicitChecks(ev))));
         return null;
       }
       case EvKind.Load: {
