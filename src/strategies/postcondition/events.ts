@@ -17,7 +17,7 @@ import type { BasicBlock, Func, Instruction } from '../../ir/model.js';
 import type { MemoryObject } from '../../memory/memory-object.js';
 import type { Val } from '../../engine/values.js';
 import type { Region, ShapeLeaf } from './leaves.js';
-import type { MemWrite, Substituter } from './subst.js';
+import type { MemWrite } from './subst.js';
 import type { PersistentIntMap } from '../../memory/persistent-map.js';
 import type { HeapHistory } from '../../engine/heap-history.js';
 
@@ -108,8 +108,6 @@ export class Ev {
   /** A fresh value standing for this event's result when it is not modelled exactly (lazily made). */
   fresh: Expr | null = null;
   freshBytes: ArrayDecl | null = null;
-  /** --pse-reuse-wp: substitutions through this event (per substituted leaf set), kept for the next path. */
-  subs: Map<string, Substituter> | null = null;
   /** The walk's terms for this event, built once (every walk through the event builds the same ones). */
   value: Expr | null = null;
   conj: readonly Expr[] | null = null;

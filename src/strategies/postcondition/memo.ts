@@ -17,7 +17,7 @@ import type { ArrayDecl, Expr } from '../../expr/expr.js';
 import { Substituter, type MemWrite, type Rewrite, type Subst } from './subst.js';
 
 /** Memo entries (nodes rewritten, summed over the substituters) beyond which SubstMemo starts over. */
-const MAX_SUBST_ENTRIES = 4_000_000;
+const MAX_SUBST_ENTRIES = 1_000_000;
 /** Distinct substitutions kept before starting over. */
 const MAX_SUBSTITUTERS = 200_000;
 
@@ -62,10 +62,10 @@ export class SubstMemo {
       if (k === null) return new Substituter(sigma);
       key += `${a.id}=${k};`;
     }
+    if ((++this.lookups & 65535) === 0 || this.subs.size >= MAX_SUBSTITUTERS) this.bound();
     let sub = this.subs.get(key);
     if (sub === undefined) {
       this.misses++;
-      if ((++this.lookups & 4095) === 0 || this.subs.size >= MAX_SUBSTITUTERS) this.bound();
       sub = new Substituter(sigma);
       this.subs.set(key, sub);
     } else this.hits++;
@@ -77,11 +77,11 @@ export class SubstMemo {
   /** The substituter of the one leaf `a` ↦ `value` (a def, load or ret: the commonest step), found by
    *  ids without building a key. */
   one(a: ArrayDecl, value: Expr): Substituter {
+    if ((++this.lookups & 65535) === 0) this.bound();
     let byValue = this.ones.get(a.id);
     if (byValue === undefined) this.ones.set(a.id, (byValue = new Map()));
     let sub = byValue.get(value.id);
     if (sub === undefined) {
-      this.misses++;
       sub = this.of(new Map([[a, { kind: 'value', value }]]));
       byValue.set(value.id, sub);
     } else this.hits++;

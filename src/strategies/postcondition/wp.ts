@@ -112,7 +112,7 @@ export class Walker {
    * a walk through a suffix an earlier walk rewrote finds the conjuncts they share already rewritten (the
    * paper's 4.3 reuse, across paths and not only through shared events; results are identical).
    */
-  private substituterOf(_ev: Ev, sigma: Subst, _tag = ''): Substituter {
+  private substituterOf(sigma: Subst): Substituter {
     return this.substs.of(sigma);
   }
 
@@ -122,7 +122,7 @@ export class Walker {
   }
 
   private apply(ev: Ev, wp: WpState, sigma: Subst): void {
-    if (sigma.size > 0) wp.apply(sigma, this.substituterOf(ev, sigma));
+    if (sigma.size > 0) wp.apply(sigma, this.substituterOf(sigma));
   }
 
   /**
@@ -258,7 +258,7 @@ export class Walker {
             // conjoin that the value was that (wp[M := store(M, a, c)] ∧ v = c implies the exact WP).
             const c = B.constant(v.width, ev.concrete);
             const sigma: Subst = new Map([[r.mem, { kind: 'writes', writes: sem.storeWrites(a, r, c, inst.operands[0]!.type) }]]);
-            wp.apply(sigma, this.substituterOf(ev, sigma, 'specialised:'));
+            wp.apply(sigma, this.substituterOf(sigma));
             wp.add(B.eq(v, c));
             this.stats.specialised++;
           } else {
