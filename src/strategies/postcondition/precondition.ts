@@ -10,10 +10,20 @@ import * as B from '../../expr/build.js';
 import { collectArrays } from '../../expr/evaluate.js';
 import type { Substituter, Subst } from './subst.js';
 export class Cell {
+  /** Two 32-bit lanes of a hash of the ids of the list from this cell on (WpState.signature), made with
+   *  the cell: the list is persistent, so a cell's hash never changes and the signature costs O(1). */
+  readonly h1: number;
+  readonly h2: number;
+
   constructor(
     readonly c: Expr,
     readonly next: Cell | null,
-  ) {}
+  ) {
+    const id = c.id;
+    this.h1 = Math.imul((next ? next.h1 : 0x811c9dc5) ^ id, 0x01000193);
+    const h2 = next ? next.h2 : 0x01000193;
+    this.h2 = Math.imul(h2 ^ (id + 0x9e3779b9), 0x85ebca6b) ^ (h2 >>> 13);
+  }
 }
 
 const EMPTY: ReadonlySet<ArrayDecl> = new Set();
@@ -170,19 +180,13 @@ export class WpState {
   }
 
   /**
-   * The conjunct list's identity: a 64-bit hash of the ids in order (two 32-bit FNV-style lanes), kept
-   * short because every branch event of a walk stores one. A collision can only stop a walk early
-   * (learning less: sound), never add anything.
+   * The conjunct list's identity: a 64-bit hash of the ids in order (two 32-bit lanes, kept on the
+   * cells) and the length, kept short because every branch event of a walk stores one. A collision can
+   * only stop a walk early (learning less: sound), never add anything.
    */
   signature(): string {
-    let h1 = 0x811c9dc5;
-    let h2 = 0x01000193 ^ this.length;
-    for (let c = this.head; c; c = c.next) {
-      const id = c.c.id;
-      h1 = Math.imul(h1 ^ id, 0x01000193);
-      h2 = Math.imul(h2 ^ (id + 0x9e3779b9), 0x85ebca6b) ^ (h2 >>> 13);
-    }
-    return `${(h1 >>> 0).toString(36)}.${(h2 >>> 0).toString(36)}.${this.length}`;
+    const h = this.head;
+    return h === null ? `0.${this.length}` : `${(h.h1 >>> 0).toString(36)}.${(h.h2 >>> 0).toString(36)}.${this.length}`;
   }
 
   /** The arrays some conjunct mentions. */
