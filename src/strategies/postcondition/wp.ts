@@ -534,6 +534,6 @@ export class Walker {
       const info = this.leaves.info.get(a.id);
       if (info && info.kind === LeafKind.Shape) sigma.set(a, { kind: 'bool', value: B.bool(a === shapeArray) });
     }
-    return sigma.size === 0 ? e : new Substituter(sigma).apply(e);
+    return sigma.size === 0 ? e : this.substs.of(sigma).apply(e);
   }
 }
