@@ -115,6 +115,9 @@ export class Ev {
   model: unknown = null;
   /** Br/Switch: what a recorded disjunct keeps of this event (wp.ts: not the event, which pins its prefix). */
   recordedShape: Pick<Ev, 'frames' | 'allocas' | 'shape'> | null = null;
+  /** Br/Switch: the summary key of the direction taken (eventKey: made once; walks ask it at every
+   *  branch event, the back-off's pre-scan of every path too). */
+  key: string | null = null;
   /** Br/Switch, --pse-reuse-wp: preconditions walks already went on from here with (signatures). */
   walked: Set<string> | null = null;
 
@@ -166,6 +169,11 @@ export class Ev {
 /** The key of a summary: branch instruction, successor, calling context. */
 export function summaryKey(inst: Instruction, taken: BasicBlock, ctx: string): string {
   return `${inst.id}>${taken.index}@${ctx}`;
+}
+
+/** The summary key of a finished br/switch event's direction (its `taken` set), kept on the event. */
+export function eventKey(ev: Ev): string {
+  return (ev.key ??= summaryKey(ev.inst, ev.taken!, ev.ctx));
 }
 
 /** The successors of a br/switch in the engine's direction order (switch: distinct case targets in

@@ -20,7 +20,7 @@ import { calledFunction } from '../../ir/index.js';
 import type { BasicBlock } from '../../ir/model.js';
 import { storeSize } from '../../engine/type-layout.js';
 import { modelBuiltin } from './builtins.js';
-import { EvKind, summaryKey, type Ev, type ObservedAccess } from './events.js';
+import { eventKey, EvKind, type Ev, type ObservedAccess } from './events.js';
 import { isEntryAlloca, LeafKind, type HeapLeaf, type Leaves, type RegLeaf, type Region } from './leaves.js';
 import { ObjKind } from '../../memory/memory-object.js';
 import { mayCheck, type Semantics } from './semantics.js';
@@ -201,7 +201,7 @@ export class Walker {
   private records(ev: Ev): boolean {
     if ((ev.kind !== EvKind.Br && ev.kind !== EvKind.Switch) || ev.taken === null) return false;
     if (!(ev.symbolic || !this.opts.symbolicOnly) || (this.opts.firstInstanceOnly && ev.occurrence > 1)) return false;
-    return this.backoff === null || !this.backoff.isOff(summaryKey(ev.inst, ev.taken, ev.ctx));
+    return this.backoff === null || !this.backoff.isOff(eventKey(ev));
   }
 
   private addAll(wp: WpState, cs: readonly Expr[]): void {
@@ -342,7 +342,7 @@ export class Walker {
           this.stats.updates++;
           // One shape object per branch event (shared by the walks through it), never the event itself.
           ev.recordedShape ??= { frames: ev.frames, allocas: ev.allocas, shape: ev.shape };
-          this.summaries.addPending(summaryKey(inst, taken, ev.ctx), { payload: { ev: ev.recordedShape, cells: wp.snapshot() } satisfies Recorded });
+          this.summaries.addPending(eventKey(ev), { payload: { ev: ev.recordedShape, cells: wp.snapshot() } satisfies Recorded });
         }
         if (ev.value === null) {
           const cond = this.terms.get(inst, TermTag.Branch, d, taken, 0, () => sem.branchCondition(inst, d, taken));
