@@ -15,6 +15,7 @@
 //
 // "new" runs with --no-pse-backoff when this tree has that option, so its walks are the same workload as
 // the base's (same paths, same events) and events/s compare like for like; "new+backoff" is the default.
+// A base that has the back-off runs without it too.
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -28,7 +29,7 @@ const opt = (name: string): string | undefined => (argv.includes(name) ? argv[ar
 const quick = argv.includes('--quick');
 const REPS = Number(opt('--reps') ?? (quick ? 1 : 2));
 /** The commit issue 19's work started from (main before it). */
-const BASE = opt('--base') ?? 'f4db76cd3944481f82c6b969f15d54d896db3df3';
+const BASE = opt('--base') ?? 'b3e9b5b';
 const MAX_TIME = Number(opt('--max-time') ?? 300);
 
 interface Subject {
@@ -89,9 +90,12 @@ function baseTree(ref: string): string {
   return dir;
 }
 
-const hasBackoff = readFileSync(join(ROOT, 'src', 'strategies', 'postcondition', 'manifest.ts'), 'utf8').includes('--no-pse-backoff');
+/** Whether the tree at `root` has the back-off (then "base" and "new" both run without it: one workload). */
+const backoffIn = (root: string): boolean => readFileSync(join(root, 'src', 'strategies', 'postcondition', 'manifest.ts'), 'utf8').includes('--no-pse-backoff');
+const hasBackoff = backoffIn(ROOT);
+const baseRoot = baseTree(BASE);
 const builds: Build[] = [
-  { name: 'base', root: baseTree(BASE), flags: PSE },
+  { name: 'base', root: baseRoot, flags: backoffIn(baseRoot) ? [...PSE, '--no-pse-backoff'] : PSE },
   { name: 'new', root: ROOT, flags: hasBackoff ? [...PSE, '--no-pse-backoff'] : PSE },
   ...(hasBackoff ? [{ name: 'new+backoff', root: ROOT, flags: PSE }] : []),
   { name: 'dfs', root: ROOT, flags: [] },

@@ -9,8 +9,8 @@
 //                  there, and a walk stops once no branch before it on the path is at a location still
 //                  on (what it would record there is never asked for);
 //   global budget  walks are skipped while PSE's own time (walks + checks) exceeds BUDGET × the rest of
-//                  the run's time, plus a grace and a credit per pruned path (the average cost of a
-//                  path in the rest of the run: what a prune saved at least); meanwhile the hook
+//                  the run's time, plus a grace and a credit per pruned path (PRUNE_CREDIT times the
+//                  average cost of a path in the rest of the run: a prune cuts a subtree); meanwhile the hook
 //                  sleeps — records and checks nothing, a barrier event marking where its paths'
 //                  records stop — until a path ends with PSE back within its budget. In CPU time of the
 //                  process (the solver, a child process, is in neither side).
@@ -23,6 +23,15 @@ export const FAIL_LIMIT = 8;
 
 /** PSE time allowed per unit of the rest of the run's time (before credit). */
 export const BUDGET = 0.2;
+
+/**
+ * Paths' worth of credit per prune. A prune cuts a subtree, not one path: on the small subjects DFS
+ * explores 2–16× the paths PSE does (benchmarks/results/pse). With a credit of one average path, early
+ * walks on `args` overdrew the budget before the prunes they enable came in, and the sleeping hook then
+ * learnt less and explored 1.4× the paths (nondeterministically: the budget is timed); 4 keeps the
+ * budget for runs whose summaries never match (no prunes, no credit) as it was.
+ */
+export const PRUNE_CREDIT = 4;
 
 /** Seconds of PSE work always allowed (a short run learns before it can tell whether learning pays). */
 export const GRACE_SECONDS = 1;
@@ -117,7 +126,7 @@ export class Backoff {
   mayWalk(pseSeconds: number, prunes: number, paths: number): boolean {
     if (!this.enabled) return true;
     const rest = Math.max(0, cpuSeconds() - this.t0 - pseSeconds);
-    const credit = paths > 0 ? (prunes * rest) / paths : 0;
+    const credit = paths > 0 ? (PRUNE_CREDIT * prunes * rest) / paths : 0;
     const allowed = this.limits.budget * rest + this.limits.graceSeconds + credit;
     if (pseSeconds <= allowed) {
       // One walk may not overshoot the budget by much either (a Coreutils walk can take seconds): it

@@ -17,7 +17,7 @@ import type { BasicBlock, Func, Instruction } from '../../ir/model.js';
 import type { MemoryObject } from '../../memory/memory-object.js';
 import type { Val } from '../../engine/values.js';
 import type { Region, ShapeLeaf } from './leaves.js';
-import type { MemWrite, Substituter } from './subst.js';
+import type { MemWrite } from './subst.js';
 import type { PersistentIntMap } from '../../memory/persistent-map.js';
 import type { HeapHistory } from '../../engine/heap-history.js';
 
@@ -108,8 +108,6 @@ export class Ev {
   /** A fresh value standing for this event's result when it is not modelled exactly (lazily made). */
   fresh: Expr | null = null;
   freshBytes: ArrayDecl | null = null;
-  /** --pse-reuse-wp: substitutions through this event (per substituted leaf set), kept for the next path. */
-  subs: Map<string, Substituter> | null = null;
   /** The walk's terms for this event, built once (every walk through the event builds the same ones). */
   value: Expr | null = null;
   conj: readonly Expr[] | null = null;
@@ -117,6 +115,9 @@ export class Ev {
   model: unknown = null;
   /** Br/Switch: what a recorded disjunct keeps of this event (wp.ts: not the event, which pins its prefix). */
   recordedShape: Pick<Ev, 'frames' | 'allocas' | 'shape'> | null = null;
+  /** Br/Switch: the summary key of the direction taken (eventKey: made once; walks ask it at every
+   *  branch event, the back-off's pre-scan of every path too). */
+  key: string | null = null;
   /** Br/Switch, --pse-reuse-wp: preconditions walks already went on from here with (signatures). */
   walked: Set<string> | null = null;
 
@@ -168,6 +169,11 @@ export class Ev {
 /** The key of a summary: branch instruction, successor, calling context. */
 export function summaryKey(inst: Instruction, taken: BasicBlock, ctx: string): string {
   return `${inst.id}>${taken.index}@${ctx}`;
+}
+
+/** The summary key of a finished br/switch event's direction (its `taken` set), kept on the event. */
+export function eventKey(ev: Ev): string {
+  return (ev.key ??= summaryKey(ev.inst, ev.taken!, ev.ctx));
 }
 
 /** The successors of a br/switch in the engine's direction order (switch: distinct case targets in

@@ -10,10 +10,20 @@ import * as B from '../../expr/build.js';
 import { collectArrays } from '../../expr/evaluate.js';
 import type { Substituter, Subst } from './subst.js';
 export class Cell {
+  /** Two 32-bit lanes of a hash of the ids of the list from this cell on (WpState.signature), made with
+   *  the cell: the list is persistent, so a cell's hash never changes and the signature costs O(1). */
+  readonly h1: number;
+  readonly h2: number;
+
   constructor(
     readonly c: Expr,
     readonly next: Cell | null,
-  ) {}
+  ) {
+    const id = c.id;
+    this.h1 = Math.imul((next ? next.h1 : 0x811c9dc5) ^ id, 0x01000193);
+    const h2 = next ? next.h2 : 0x01000193;
+    this.h2 = Math.imul(h2 ^ (id + 0x9e3779b9), 0x85ebca6b) ^ (h2 >>> 13);
+  }
 }
 
 const EMPTY: ReadonlySet<ArrayDecl> = new Set();
@@ -44,6 +54,18 @@ export class WpState {
     for (const a of arraysOf(c)) this.occ.set(a, (this.occ.get(a) ?? 0) + delta);
     this.present.set(c.id, (this.present.get(c.id) ?? 0) + delta);
     this.length += delta;
+  }
+
+  /** count(c, -1) then count(c2, 1), touching only the leaves the two do not share (most rewrites
+   *  replace one leaf and keep the others: the walks' commonest bookkeeping). */
+  private recount(c: Expr, c2: Expr, arrs: ReadonlySet<ArrayDecl>): void {
+    const arrs2 = arraysOf(c2);
+    if (arrs2 !== arrs) {
+      for (const a of arrs) if (!arrs2.has(a)) this.occ.set(a, this.occ.get(a)! - 1);
+      for (const a of arrs2) if (!arrs.has(a)) this.occ.set(a, (this.occ.get(a) ?? 0) + 1);
+    }
+    this.present.set(c.id, this.present.get(c.id)! - 1);
+    this.present.set(c2.id, (this.present.get(c2.id) ?? 0) + 1);
   }
 
   /** Conjoins `c` (a condition on the current point's state). */
@@ -84,15 +106,50 @@ export class WpState {
         continue;
       }
       remaining -= hits;
-      this.count(c, -1);
-      const c2 = sub.apply(c);
+      const c2 = sub.applyTouching(c);
       if (c2.isFalse) {
         this.isFalse = true;
         return;
       }
-      if (c2.isTrue) continue;
+      if (c2.isTrue) {
+        this.count(c, -1);
+        continue;
+      }
       out.push(c2);
-      this.count(c2, 1);
+      this.recount(c, c2, arrs);
+    }
+    let h = cell;
+    for (let i = out.length - 1; i >= 0; i--) h = new Cell(out[i]!, h);
+    this.head = h;
+  }
+
+  /** wp := σ(wp) for a substitution of the one leaf `a` (the walks' commonest step, without a map). */
+  applyOne(a: ArrayDecl, sub: Substituter): void {
+    if (this.isFalse) return;
+    let remaining = this.occ.get(a) ?? 0;
+    if (remaining === 0) return;
+    const out: Expr[] = [];
+    let cell = this.head;
+    while (cell !== null && remaining > 0) {
+      const c = cell.c;
+      cell = cell.next;
+      const arrs = arraysOf(c);
+      if (!arrs.has(a)) {
+        out.push(c);
+        continue;
+      }
+      remaining--;
+      const c2 = sub.applyTouching(c);
+      if (c2.isFalse) {
+        this.isFalse = true;
+        return;
+      }
+      if (c2.isTrue) {
+        this.count(c, -1);
+        continue;
+      }
+      out.push(c2);
+      this.recount(c, c2, arrs);
     }
     let h = cell;
     for (let i = out.length - 1; i >= 0; i--) h = new Cell(out[i]!, h);
@@ -123,19 +180,13 @@ export class WpState {
   }
 
   /**
-   * The conjunct list's identity: a 64-bit hash of the ids in order (two 32-bit FNV-style lanes), kept
-   * short because every branch event of a walk stores one. A collision can only stop a walk early
-   * (learning less: sound), never add anything.
+   * The conjunct list's identity: a 64-bit hash of the ids in order (two 32-bit lanes, kept on the
+   * cells) and the length, kept short because every branch event of a walk stores one. A collision can
+   * only stop a walk early (learning less: sound), never add anything.
    */
   signature(): string {
-    let h1 = 0x811c9dc5;
-    let h2 = 0x01000193 ^ this.length;
-    for (let c = this.head; c; c = c.next) {
-      const id = c.c.id;
-      h1 = Math.imul(h1 ^ id, 0x01000193);
-      h2 = Math.imul(h2 ^ (id + 0x9e3779b9), 0x85ebca6b) ^ (h2 >>> 13);
-    }
-    return `${(h1 >>> 0).toString(36)}.${(h2 >>> 0).toString(36)}.${this.length}`;
+    const h = this.head;
+    return h === null ? `0.${this.length}` : `${(h.h1 >>> 0).toString(36)}.${(h.h2 >>> 0).toString(36)}.${this.length}`;
   }
 
   /** The arrays some conjunct mentions. */

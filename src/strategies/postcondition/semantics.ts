@@ -35,6 +35,11 @@ const INT_BINARY: Record<string, (a: Expr, b: Expr) => Expr> = {
 const DIVS = new Set(['udiv', 'sdiv', 'urem', 'srem']);
 const SHIFTS = new Set(['shl', 'lshr', 'ashr']);
 
+/** Whether a Def with this opcode may have implicit checks (implicitChecks is empty for the others). */
+export function mayCheck(op: string): boolean {
+  return DIVS.has(op) || SHIFTS.has(op);
+}
+
 export class Semantics {
   constructor(
     readonly ex: Executor,

@@ -67,6 +67,11 @@ export class Substituter {
     this.keys = [...sigma.keys()];
   }
 
+  /** Memo entries (for SubstMemo's bound). */
+  get size(): number {
+    return this.exprs.size + this.updates.size;
+  }
+
   private readonly done = (n: Expr): boolean => this.exprs.has(n.id) || !touches(n, this.keys);
   private readonly visitNode = (n: Expr): void => this.visit(n);
 
@@ -77,6 +82,14 @@ export class Substituter {
   /** `e` with the leaves replaced. */
   apply(e: Expr): Expr {
     if (this.done(e)) return this.get(e);
+    postOrder(e, this.done, this.visitNode);
+    return this.get(e);
+  }
+
+  /** apply(e) for an `e` known to read a substituted leaf (the walk's conjuncts: it counted them). */
+  applyTouching(e: Expr): Expr {
+    const m = this.exprs.get(e.id);
+    if (m !== undefined) return m;
     postOrder(e, this.done, this.visitNode);
     return this.get(e);
   }

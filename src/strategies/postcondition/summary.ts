@@ -187,15 +187,33 @@ function isSubset(a: readonly Expr[], b: readonly Expr[]): boolean {
   return true;
 }
 
-/** When a = C ∪ {c} and b = C ∪ {¬c}: C (a ∨ b ≡ C). */
+/** When a = C ∪ {c} and b = C ∪ {¬c}: C (a ∨ b ≡ C). Both sorted by id: one merge pass, stopping at a
+ *  second difference on either side (checks read summaries of up to the size bound, each disjunct
+ *  compared with every other: the quadratic filter/includes this replaces was a visible share). */
 function complementaryMerge(a: readonly Expr[], b: readonly Expr[]): Expr[] | null {
   if (a.length !== b.length) return null;
-  const onlyA = a.filter((x) => !b.includes(x));
-  if (onlyA.length !== 1) return null;
-  const onlyB = b.filter((x) => !a.includes(x));
-  if (onlyB.length !== 1) return null;
-  if (B.notB(onlyA[0]!) !== onlyB[0]!) return null;
-  return a.filter((x) => x !== onlyA[0]);
+  let onlyA: Expr | null = null;
+  let onlyB: Expr | null = null;
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (x !== undefined && y !== undefined && x === y) {
+      i++;
+      j++;
+    } else if (y === undefined || (x !== undefined && x.id < y.id)) {
+      if (onlyA !== null) return null;
+      onlyA = x!;
+      i++;
+    } else {
+      if (onlyB !== null) return null;
+      onlyB = y;
+      j++;
+    }
+  }
+  if (onlyA === null || onlyB === null || B.notB(onlyA) !== onlyB) return null;
+  return a.filter((x) => x !== onlyA);
 }
 
 /** Π over every location of a run. */

@@ -17,13 +17,15 @@
 import { Kind, type ArrayDecl, type Expr } from '../../expr/expr.js';
 import * as B from '../../expr/build.js';
 import { calledFunction } from '../../ir/index.js';
+import type { BasicBlock } from '../../ir/model.js';
 import { storeSize } from '../../engine/type-layout.js';
 import { modelBuiltin } from './builtins.js';
-import { EvKind, summaryKey, type Ev, type ObservedAccess } from './events.js';
+import { eventKey, EvKind, type Ev, type ObservedAccess } from './events.js';
 import { isEntryAlloca, LeafKind, type HeapLeaf, type Leaves, type RegLeaf, type Region } from './leaves.js';
 import { ObjKind } from '../../memory/memory-object.js';
-import type { Semantics } from './semantics.js';
+import { mayCheck, type Semantics } from './semantics.js';
 import { Substituter, type Subst } from './subst.js';
+import { SubstMemo, TermMemo, TermTag } from './memo.js';
 import { arraysOf, type Cell, WpState } from './precondition.js';
 import type { Summaries } from './summary.js';
 import type { Backoff } from './backoff.js';
@@ -73,7 +75,7 @@ export interface WalkStats {
 const MAX_CONJUNCTS = 2000;
 
 /** Conjuncts mentioning one leaf beyond which a def, load or store is specialised to its value. */
-const PRESSURE = 24;
+const PRESSURE = Number(process.env.PSE_PRESSURE ?? 24);
 
 /** step(): the walk reached an event with a precondition an earlier walk already continued from. */
 const REPEATED = '\u0000repeated';
@@ -96,27 +98,31 @@ export class Walker {
     };
   }
 
+  /** Substituters shared by content and instructions' terms, across walks (memo.ts). */
+  private readonly substs = new SubstMemo();
+  private readonly terms = new TermMemo();
+
+  /** Hits and misses of the shared substituters (bench figures). */
+  get substMemo(): { hits: number; misses: number } {
+    return { hits: this.substs.hits, misses: this.substs.misses };
+  }
+
   /**
-   * The substituter of `sigma` at `ev`: kept on the event (per leaf set — an event's substitution of a
-   * given leaf set is always the same, its terms being cached on the event) when --pse-reuse-wp is on,
-   * so the next path through the event reuses the rewriting of the conjuncts both paths share; fresh
-   * otherwise.
+   * The substituter of `sigma`: shared with every earlier substitution of the same content (memo.ts), so
+   * a walk through a suffix an earlier walk rewrote finds the conjuncts they share already rewritten (the
+   * paper's 4.3 reuse, across paths and not only through shared events; results are identical).
    */
-  private substituterOf(ev: Ev, sigma: Subst, tag = ''): Substituter {
-    if (!this.opts.reuseWp) return new Substituter(sigma);
-    let key = tag;
-    for (const a of sigma.keys()) key += `${a.id},`;
-    ev.subs ??= new Map();
-    let sub = ev.subs.get(key);
-    if (!sub) {
-      sub = new Substituter(sigma);
-      ev.subs.set(key, sub);
-    }
-    return sub;
+  private substituterOf(sigma: Subst): Substituter {
+    return this.substs.of(sigma);
+  }
+
+  /** The part of an access event's terms key beyond (instruction, depth, region): the pinned address. */
+  private pinKey(ev: Ev): number {
+    return this.opts.pinAddresses ? ev.addr : 0;
   }
 
   private apply(ev: Ev, wp: WpState, sigma: Subst): void {
-    if (sigma.size > 0) wp.apply(sigma, this.substituterOf(ev, sigma));
+    if (sigma.size > 0) wp.apply(sigma, this.substituterOf(sigma));
   }
 
   /**
@@ -128,16 +134,14 @@ export class Walker {
    */
   private specialise(ev: Ev, wp: WpState, a: ArrayDecl, t: Expr, c: bigint): void {
     const k = B.constant(t.width, c);
-    const sigma: Subst = new Map([[a, { kind: 'value', value: k }]]);
-    // Its own memo: the same leaf set substituted by the term (not specialised) must not share it.
-    wp.apply(sigma, this.substituterOf(ev, sigma, 'specialised:'));
+    this.applyOne(ev, wp, a, k);
     wp.add(B.eq(t, k));
     this.stats.specialised++;
   }
 
   /** Substitute Reg leaf `a` by `value` at `ev`. */
-  private applyOne(ev: Ev, wp: WpState, a: ArrayDecl, value: Expr): void {
-    this.apply(ev, wp, new Map([[a, { kind: 'value', value }]]));
+  private applyOne(_ev: Ev, wp: WpState, a: ArrayDecl, value: Expr): void {
+    wp.applyOne(a, this.substs.one(a, value));
   }
 
   private regionOf = (a: ObservedAccess): Region => this.leaves.region(a.mo, a.depth);
@@ -185,11 +189,19 @@ export class Walker {
     }
   }
 
+  /** The phi moves of the edge from `ev`'s block to `to` (nothing to do, and no map made, without phis). */
+  private phiStep(ev: Ev, wp: WpState, to: BasicBlock): void {
+    if (to.instructions[0]?.op !== 'phi') return;
+    const sigma: Subst = new Map();
+    this.sem.phiMoves(ev.depth, ev.inst.parent, to, sigma, (a) => wp.has(a));
+    this.apply(ev, wp, sigma);
+  }
+
   /** Whether a walk records a disjunct at branch event `ev` (a br/switch whose successor is known). */
   private records(ev: Ev): boolean {
     if ((ev.kind !== EvKind.Br && ev.kind !== EvKind.Switch) || ev.taken === null) return false;
     if (!(ev.symbolic || !this.opts.symbolicOnly) || (this.opts.firstInstanceOnly && ev.occurrence > 1)) return false;
-    return this.backoff === null || !this.backoff.isOff(summaryKey(ev.inst, ev.taken, ev.ctx));
+    return this.backoff === null || !this.backoff.isOff(eventKey(ev));
   }
 
   private addAll(wp: WpState, cs: readonly Expr[]): void {
@@ -210,11 +222,11 @@ export class Walker {
       case EvKind.Def: {
         const leaf = this.leaves.reg(d, inst);
         if (leaf && wp.has(leaf.array)) {
-          const t = (ev.value ??= sem.defTerm(ev) ?? sem.fresh(ev));
+          const t = (ev.value ??= this.terms.get(inst, TermTag.Def, d, null, 0, () => sem.defTerm(ev)) ?? sem.fresh(ev));
           if (wp.mentions(leaf.array) > PRESSURE && ev.concrete !== null && !ev.fresh) this.specialise(ev, wp, leaf.array, t, ev.concrete);
           else this.applyOne(ev, wp, leaf.array, t);
         }
-        this.addAll(wp, (ev.conj ??= sem.implicitChecks(ev)));
+        if (mayCheck(inst.op)) this.addAll(wp, (ev.conj ??= this.terms.get(inst, TermTag.Checks, d, null, 0, () => sem.implicitChecks(ev))));
         return null;
       }
       case EvKind.Load: {
@@ -225,11 +237,11 @@ export class Walker {
         const a = this.pinnedAddress(ev, a0);
         const leaf = this.leaves.reg(d, inst);
         if (leaf && wp.has(leaf.array)) {
-          const t = (ev.value ??= sem.loadValue(a, r, inst.type));
+          const t = (ev.value ??= this.terms.get(inst, TermTag.LoadValue, d, r.mem, this.pinKey(ev), () => sem.loadValue(a, r, inst.type)));
           if (wp.mentions(leaf.array) > PRESSURE && ev.concrete !== null) this.specialise(ev, wp, leaf.array, t, ev.concrete);
           else this.applyOne(ev, wp, leaf.array, t);
         }
-        this.addAll(wp, (ev.conj ??= this.withPin(a0, a, sem.accessConjuncts(a, r, storeSize(inst.type)))));
+        this.addAll(wp, (ev.conj ??= this.terms.get(inst, TermTag.Access, d, r.mem, this.pinKey(ev), () => this.withPin(a0, a, sem.accessConjuncts(a, r, storeSize(inst.type))))));
         return null;
       }
       case EvKind.Store: {
@@ -246,15 +258,15 @@ export class Walker {
             // conjoin that the value was that (wp[M := store(M, a, c)] ∧ v = c implies the exact WP).
             const c = B.constant(v.width, ev.concrete);
             const sigma: Subst = new Map([[r.mem, { kind: 'writes', writes: sem.storeWrites(a, r, c, inst.operands[0]!.type) }]]);
-            wp.apply(sigma, this.substituterOf(ev, sigma, 'specialised:'));
+            wp.apply(sigma, this.substituterOf(sigma));
             wp.add(B.eq(v, c));
             this.stats.specialised++;
           } else {
-            const writes = (ev.writes ??= sem.storeWrites(a, r, v, inst.operands[0]!.type));
+            const writes = (ev.writes ??= this.terms.get(inst, TermTag.StoreWrites, d, r.mem, this.pinKey(ev), () => sem.storeWrites(a, r, v, inst.operands[0]!.type)));
             this.apply(ev, wp, new Map([[r.mem, { kind: 'writes', writes }]]));
           }
         }
-        this.addAll(wp, (ev.conj ??= this.withPin(a0, a, sem.accessConjuncts(a, r, storeSize(inst.operands[0]!.type)))));
+        this.addAll(wp, (ev.conj ??= this.terms.get(inst, TermTag.Access, d, r.mem, this.pinKey(ev), () => this.withPin(a0, a, sem.accessConjuncts(a, r, storeSize(inst.operands[0]!.type))))));
         return null;
       }
       case EvKind.Alloca: {
@@ -309,18 +321,14 @@ export class Walker {
         return null;
       }
       case EvKind.Jump: {
-        const sigma: Subst = new Map();
-        sem.phiMoves(d, inst.parent, ev.taken!, sigma, (a) => wp.has(a));
-        this.apply(ev, wp, sigma);
+        this.phiStep(ev, wp, ev.taken!);
         return null;
       }
       case EvKind.Br:
       case EvKind.Switch: {
         const taken = ev.taken;
         if (taken === null) return 'branch: successor unknown';
-        const sigma: Subst = new Map();
-        sem.phiMoves(d, inst.parent, taken, sigma, (a) => wp.has(a));
-        this.apply(ev, wp, sigma);
+        this.phiStep(ev, wp, taken);
         if (wp.isFalse) return null;
         if (this.opts.reuseWp) {
           // The rest of the walk is a function of (event, precondition): when an earlier walk went on
@@ -334,10 +342,10 @@ export class Walker {
           this.stats.updates++;
           // One shape object per branch event (shared by the walks through it), never the event itself.
           ev.recordedShape ??= { frames: ev.frames, allocas: ev.allocas, shape: ev.shape };
-          this.summaries.addPending(summaryKey(inst, taken, ev.ctx), { payload: { ev: ev.recordedShape, cells: wp.snapshot() } satisfies Recorded });
+          this.summaries.addPending(eventKey(ev), { payload: { ev: ev.recordedShape, cells: wp.snapshot() } satisfies Recorded });
         }
         if (ev.value === null) {
-          const cond = sem.branchCondition(inst, d, taken);
+          const cond = this.terms.get(inst, TermTag.Branch, d, taken, 0, () => sem.branchCondition(inst, d, taken));
           if (cond === null) return 'branch: condition not modelled';
           ev.value = cond;
         }
@@ -526,6 +534,6 @@ export class Walker {
       const info = this.leaves.info.get(a.id);
       if (info && info.kind === LeafKind.Shape) sigma.set(a, { kind: 'bool', value: B.bool(a === shapeArray) });
     }
-    return sigma.size === 0 ? e : new Substituter(sigma).apply(e);
+    return sigma.size === 0 ? e : this.substs.of(sigma).apply(e);
   }
 }
