@@ -75,7 +75,7 @@ export interface WalkStats {
 const MAX_CONJUNCTS = 2000;
 
 /** Conjuncts mentioning one leaf beyond which a def, load or store is specialised to its value. */
-const PRESSURE = Number(process.env.PSE_PRESSURE ?? 24);
+const PRESSURE = 24;
 
 /** step(): the walk reached an event with a precondition an earlier walk already continued from. */
 const REPEATED = '\u0000repeated';
