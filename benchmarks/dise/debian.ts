@@ -32,7 +32,6 @@ export const DEBIAN: { util: string; patch: string; extraSources?: string[]; inp
     util: 'dd',
     patch: '63_dd-appenderrors',
     inputs: [
-      { label: 'symargs', args: ['--sym-args', '0', '1', '3', '--sym-stdin', '2'] },
       { label: 'append', args: ['oflag=append', '--sym-args', '0', '1', '3', '--sym-stdin', '2'] },
     ],
   },

@@ -61,19 +61,26 @@ async function mutantSet(ctx: Ctx, file: string, dir: string, extra: string[]): 
 
 const info = (m: MutantSetFile['mutants'][number]): Pair['mutant'] => ({ operator: m.operator, line: m.line, original: m.original, replacement: m.replacement });
 
+/** The paper's WBS pair as a one-mutant set of wbs_new.c (mutant v1 = wbs_old.c), so that
+ *  `sympath kill` gives its ground truth as for the mutants. */
+function wbsAsMutantSet(ctx: Ctx, oldC: string, newC: string): string {
+  const dir = join(ctx.work, 'small', 'wbs', 'm');
+  mkdirSync(join(dir, 'v1'), { recursive: true });
+  copyFileSync(oldC, join(dir, 'v1', basename(newC)));
+  const mutant = { id: 'v1', operator: 'paper', line: 0, column: 0, original: 'wbs_new.c', replacement: 'wbs_old.c', path: join('v1', basename(newC)) };
+  const set = { version: 1, source: newC, includes: [], defines: [], operators: [], seed: null, candidates: 1, compiled: 1, notCompiling: 0, equivalent: 0, mutants: [mutant], byOperator: {} };
+  writeFileSync(join(dir, 'mutants.json'), JSON.stringify(set, null, 2));
+  return dir;
+}
+
 /** The small programs: grade.c and classify.c of the tests, `--libc none`, exhaustive. */
 export async function smallPairs(ctx: Ctx): Promise<Pair[]> {
   const { root } = ctx;
   const runArgs = ['--libc', 'none'];
+  const wbsOld = join(root, 'test/fixtures/dise/wbs_old.c');
+  const wbsNew = join(root, 'test/fixtures/dise/wbs_new.c');
   const out: Pair[] = [
-    {
-      name: 'small/wbs/v1',
-      base: join(root, 'test/fixtures/dise/wbs_old.c'),
-      program: join(root, 'test/fixtures/dise/wbs_new.c'),
-      oldProgram: join(root, 'test/fixtures/dise/wbs_old.c'),
-      runArgs,
-      progArgs: [],
-    },
+    { name: 'small/wbs/v1', base: wbsOld, program: wbsNew, oldProgram: wbsOld, runArgs, progArgs: [], kill: { mutantsDir: wbsAsMutantSet(ctx, wbsOld, wbsNew), id: 'v1' } },
   ];
   const programs: [string, string, string[]][] = [
     ['grade', join(root, 'test/fixtures/dise/grade.c'), []],
