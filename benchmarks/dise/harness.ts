@@ -11,7 +11,7 @@
 // when present; -j N pairs at once. Generated inputs and output directories go to --work (default
 // /tmp/sympath-dise-work; never committed). The report is report.ts.
 //
-//   npx tsx benchmarks/dise/harness.ts [-j 2] [--small] [--coreutils echo,cut,...] [--mutants 10]
+//   npx tsx benchmarks/dise/harness.ts [-j 2] [--small] [--coreutils echo,fold,...] [--mutants 10] [--sel-mutants N]
 
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -72,11 +72,11 @@ function statsOf(dir: string): RunRecord['stats'] | undefined {
 
 const testName = (t: string): string => basename(t).replace(/\.ktest$/, '');
 
-async function pipeline(p: Pair, work: string): Promise<void> {
+async function pipeline(p: Pair, work: string, selection: boolean): Promise<void> {
   const dir = join(work, 'out', p.name);
   const oldDir = join(dir, 'old');
   // OLD's exhaustive run: its tests are the old tests (kept in the work directory for sel and truth).
-  if (!readRecord(p.name, 'old') || !existsSync(join(oldDir, 'stats.json'))) {
+  if (selection && (!readRecord(p.name, 'old') || !existsSync(join(oldDir, 'stats.json')))) {
     rmSync(oldDir, { recursive: true, force: true });
     const args = ['run', ...p.runArgs, '--search', 'dfs', '--output-dir', oldDir, p.oldProgram, ...p.progArgs];
     const r = await timed(args, join(dir, 'old-time'));
@@ -84,7 +84,7 @@ async function pipeline(p: Pair, work: string): Promise<void> {
     writeRecord({ pair: p.name, step: 'old', exit: r.code, cpuSeconds: r.cpu, args, mutant: p.mutant, stats, ...(stats ? {} : { error: r.err }) });
   }
   for (const step of ['full', 'dise', 'sel'] as const) {
-    if (readRecord(p.name, step)) continue;
+    if (readRecord(p.name, step) || (step === 'sel' && !selection)) continue;
     const out = join(dir, step);
     rmSync(out, { recursive: true, force: true });
     const extra = step === 'full' ? ['--no-dise'] : step === 'sel' ? ['--base-tests', oldDir] : [];
@@ -101,7 +101,7 @@ async function pipeline(p: Pair, work: string): Promise<void> {
     writeRecord(rec);
     rmSync(out, { recursive: true, force: true });
   }
-  if (p.kill && !readRecord(p.name, 'truth')) await truth(p, dir, oldDir);
+  if (selection && p.kill && !readRecord(p.name, 'truth')) await truth(p, dir, oldDir);
 }
 
 /** The ground truth: `sympath kill` on OLD's tests with a mutant set of the one mutant. */
@@ -140,6 +140,7 @@ async function main(): Promise<void> {
   const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
   const ctx: Ctx = { root: ROOT, work: resolve(opt('--work') ?? '/tmp/sympath-dise-work'), results: RESULTS, mutantsPerSubject: Number(opt('--mutants') ?? 10) };
   const jobs = Math.max(1, Number(opt('-j') ?? 2));
+  const selMutants = Number(opt('--sel-mutants') ?? Infinity);
   const utils = opt('--coreutils')?.split(',') ?? (argv.includes('--small') ? [] : COREUTILS.map((c) => c.util));
   const pairs = [...(argv.includes('--small') || !opt('--coreutils') ? await smallPairs(ctx) : []), ...(await coreutilsPairs(ctx, utils))];
   let next = 0;
@@ -149,7 +150,11 @@ async function main(): Promise<void> {
       while (next < pairs.length) {
         const p = pairs[next++]!;
         try {
-          await pipeline(p, ctx.work);
+          // --sel-mutants N: regression test selection and its ground truth (the costly steps: the
+          // concolic replay of every old test, native builds and runs) only for Coreutils mutants
+          // m0001..mN; the small programs always.
+          const id = /\/m(\d+)$/.exec(p.name);
+          await pipeline(p, ctx.work, !p.name.startsWith('coreutils/') || !id || Number(id[1]) <= selMutants);
         } catch (e) {
           process.stderr.write(`dise harness: ${p.name}: ${(e as Error).message}\n`);
         }
