@@ -43,6 +43,10 @@ export interface DebianExtra {
   impactSet?: number;
   impactedEdges?: number;
   affected?: { test: string; newLines: number[] }[];
+  /** Affected path conditions that execute a changed line of NEW. */
+  onChangedLines?: number;
+  /** affected.json's stage sizes (changed, forward, backwardControl, backwardData, fromOld). */
+  stages?: Record<string, number>;
 }
 
 async function build(work: string, util: string, patch: string, extraSources: string[]): Promise<{ oldBc: string; newBc: string }> {
@@ -89,6 +93,9 @@ async function main(): Promise<void> {
           rec.impactSet = a.impactSet.filter((n) => n.kind === 'instruction').length;
           rec.impactedEdges = a.impactSet.filter((n) => n.kind === 'edge').length;
           rec.affected = a.affected.slice(0, 50).map((x) => ({ test: x.test, newLines: x.newLines }));
+          const changed = new Set(a.changedLines.new);
+          rec.onChangedLines = a.affected.filter((x) => x.newLines.some((l) => changed.has(l))).length;
+          rec.stages = (a as unknown as { stages: Record<string, number> }).stages;
         }
         writeRecord(rec);
         process.stderr.write(`dise debian: ${pair} ${step} done\n`);

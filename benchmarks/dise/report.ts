@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunRecord } from './harness.js';
+import type { DebianExtra } from './debian.js';
 import { PAPER_TABLE_II } from './paper-table2.js';
 import { dotPlot, type PlotRow } from './svg.js';
 
@@ -18,7 +19,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RESULTS = join(ROOT, 'benchmarks', 'results', 'dise');
 const RUNS = join(RESULTS, 'runs');
 
-type Debian = RunRecord & { changedLines?: { new: number[]; old: number[] }; impactSet?: number; impactedEdges?: number; affected?: { test: string; newLines: number[] }[] };
+type Debian = RunRecord & DebianExtra;
 type Steps = Partial<Record<RunRecord['step'], Debian>>;
 
 const n = (x: unknown): number => Number(x ?? 0);
@@ -60,10 +61,11 @@ function mainTable(pairs: [string, Steps][]): string[] {
   for (const [pair, s] of pairs) {
     const d = dise(s.dise);
     const f = dise(s.full);
-    const m = s.dise?.mutant ?? s.full?.mutant;
+    const m = s.dise?.mutant ?? s.full?.mutant ?? s.old?.mutant;
     const change = m ? `${m.operator} l.${m.line} \`${m.original.replace(/\s+/g, ' ').slice(0, 24)}\`→\`${m.replacement.replace(/\s+/g, ' ').slice(0, 12)}\`` : pair.startsWith('debian/') ? 'Debian patch' : 'v1';
     if (!d || !f) {
-      lines.push(`| ${pair} | ${change.replace(/\|/g, '\\|')} | failed: exit ${s.dise?.exit ?? '-'} / ${s.full?.exit ?? '-'} |`);
+      const what = !s.dise && !s.full ? 'not run (the session ended first)' : `failed: exit ${s.dise?.exit ?? '-'} / ${s.full?.exit ?? '-'}`;
+      lines.push(`| ${pair} | ${change.replace(/\|/g, '\\|')} | ${what} |`);
       continue;
     }
     lines.push(
@@ -125,6 +127,7 @@ function summary(pairs: [string, Steps][], sels: Sel[]): string[] {
   }
   for (const [g, rows] of groups) {
     const ok = rows.filter(([, s]) => dise(s.dise) && dise(s.full));
+    if (ok.length === 0) continue;
     const st = ok.map(([, s]) => n(dise(s.full)!.states) / Math.max(1, n(dise(s.dise)!.states)));
     const pc = ok.map(([, s]) => n(dise(s.full)!.paths) / Math.max(1, n(dise(s.dise)!.affectedPathConditions)));
     const cpuD = ok.reduce((a, [, s]) => a + s.dise!.cpuSeconds, 0);
@@ -134,21 +137,38 @@ function summary(pairs: [string, Steps][], sels: Sel[]): string[] {
     const selected = gs.reduce((a, x) => a + x.selected, 0);
     const truth = gs.reduce((a, x) => a + x.truth, 0);
     lines.push(
-      `| ours: ${g} | ${ok.length}${ok.length < rows.length ? ` (+${rows.length - ok.length} failed)` : ''} | ${median(ok.map(([, s]) => n(dise(s.full)!.states)))} | ${fmt(st)} | ${fmt(pc)} | ${pc.filter((x) => x === 1).length} | CPU s, sum: ${cpuD.toFixed(0)} / ${cpuF.toFixed(0)} | ${gs.length ? `${pct(both, selected)} / ${truth ? pct(both, truth) : 'n/a'} (${gs.length} pairs)` : '-'} |`,
+      `| ours: ${g} | ${ok.length}${ok.length < rows.length ? ` (+${rows.length - ok.length} not complete)` : ''} | ${median(ok.map(([, s]) => n(dise(s.full)!.states)))} | ${fmt(st)} | ${fmt(pc)} | ${pc.filter((x) => x === 1).length} | CPU s, sum: ${cpuD.toFixed(0)} / ${cpuF.toFixed(0)} | ${gs.length ? `${pct(both, selected)} / ${truth ? pct(both, truth) : 'n/a'} (${gs.length} pairs)` : '-'} |`,
     );
   }
   return lines;
 }
 
 function debianTable(pairs: [string, Steps][]): string[] {
-  const lines = ['| pair (inputs) | changed lines NEW / OLD | impacted instr + edges | states DiSE / full | PCs DiSE / full | affected PCs: NEW lines they cover (first 3) | CPU s DiSE / full |', '| --- | --- | ---: | --- | --- | --- | --- |'];
+  const lines = [
+    '| pair (inputs) | changed lines NEW / OLD | impact stages: changed, forward, backward control, backward data (instructions of the whole module) | impacted nodes of the program: instr + edges | states DiSE / full | affected PCs DiSE / full (paths) | affected PCs executing a changed line: DiSE / full | CPU s DiSE / full |',
+    '| --- | --- | --- | ---: | --- | --- | --- | --- |',
+  ];
+  const ranges = (xs: number[] | undefined): string => {
+    if (!xs || xs.length === 0) return '-';
+    const out: string[] = [];
+    let a = xs[0]!;
+    let b = a;
+    for (const x of [...xs.slice(1), NaN]) {
+      if (x === b + 1) b = x;
+      else {
+        out.push(a === b ? `${a}` : `${a}-${b}`);
+        a = b = x;
+      }
+    }
+    return out.join(',');
+  };
   for (const [pair, s] of pairs.filter(([p]) => p.startsWith('debian/'))) {
     const d = dise(s.dise);
     const f = dise(s.full);
     const args = (s.dise?.args ?? []).slice((s.dise?.args ?? []).findIndex((a) => a.endsWith('.bc') && !(s.dise?.args ?? [])[(s.dise?.args ?? []).indexOf(a) - 1]?.startsWith('--base')) + 1).join(' ');
-    const aff = (s.dise?.affected ?? []).slice(0, 3).map((a) => `[${a.newLines.slice(0, 8).join(',')}${a.newLines.length > 8 ? ',…' : ''}]`).join(' ');
+    const st = s.dise?.stages;
     lines.push(
-      `| ${pair} (\`${args}\`) | ${s.dise?.changedLines?.new.join(',') ?? '-'} / ${s.dise?.changedLines?.old.join(',') ?? '-'} | ${s.dise?.impactSet ?? '-'} + ${s.dise?.impactedEdges ?? '-'} | ${d ? n(d.states) : 'failed'}${cut(s.dise)} / ${f ? n(f.states) : 'failed'}${cut(s.full)} | ${d ? n(d.affectedPathConditions) : '-'} / ${f ? `${n(f.affectedPathConditions)} affected of ${n(f.paths)}` : '-'} | ${aff || 'none'} | ${s.dise?.cpuSeconds ?? '-'} / ${s.full?.cpuSeconds ?? '-'} |`,
+      `| ${pair} (\`${args}\`) | ${ranges(s.dise?.changedLines?.new)} / ${ranges(s.dise?.changedLines?.old)} | ${st ? `${st.changed}, ${st.forward}, ${st.backwardControl}, ${st.backwardData}` : '-'} | ${s.dise?.impactSet ?? '-'} + ${s.dise?.impactedEdges ?? '-'} | ${d ? n(d.states) : 'failed'}${cut(s.dise)} / ${f ? n(f.states) : 'failed'}${cut(s.full)} | ${d ? n(d.affectedPathConditions) : '-'} / ${f ? `${n(f.affectedPathConditions)} (${n(f.paths)})` : '-'} | ${s.dise?.onChangedLines ?? '-'} / ${s.full?.onChangedLines ?? '-'} | ${s.dise?.cpuSeconds ?? '-'} / ${s.full?.cpuSeconds ?? '-'} |`,
     );
   }
   return lines;
