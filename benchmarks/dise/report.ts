@@ -64,7 +64,8 @@ function mainTable(pairs: [string, Steps][]): string[] {
     const m = s.dise?.mutant ?? s.full?.mutant ?? s.old?.mutant;
     const change = m ? `${m.operator} l.${m.line} \`${m.original.replace(/\s+/g, ' ').slice(0, 24)}\`→\`${m.replacement.replace(/\s+/g, ' ').slice(0, 12)}\`` : pair.startsWith('debian/') ? 'Debian patch' : 'v1';
     if (!d || !f) {
-      const what = !s.dise && !s.full ? 'not run (the session ended first)' : `failed: exit ${s.dise?.exit ?? '-'} / ${s.full?.exit ?? '-'}`;
+      const failed = (s.dise && !d) || (s.full && !f);
+      const what = failed ? `failed: exit ${s.dise?.exit ?? '-'} / ${s.full?.exit ?? '-'}` : `not complete (the session ended first: ${s.full ? 'full' : ''}${s.dise ? 'dise' : ''}${!s.full && !s.dise ? 'neither' : ''} run)`;
       lines.push(`| ${pair} | ${change.replace(/\|/g, '\\|')} | ${what} |`);
       continue;
     }
