@@ -1,133 +1,167 @@
-// The DiSE experiment (issue 18), first part: the paper's Table II shape — per version pair, states and
-// path conditions of full exploration of NEW (`--base OLD --no-dise`: exhaustive DFS, every path
-// classified) against DiSE (`--base OLD`), and CPU time — on the paper's WBS pair and on mutants
-// (`sympath mutate`, OLD = mutant, NEW = original) of the small programs of the DiSE tests. Every run
-// goes through the real CLI under /usr/bin/time (CPU = user + sys of the child). Resumable: one JSON per
-// (pair, configuration) under benchmarks/results/dise/runs/, skipped when present; -j N child processes.
-// The report (benchmarks/results/dise/README.md) is rebuilt from whatever runs exist.
+// The DiSE experiment (issue 18): the paper's Table II shape — per version pair, states and path
+// conditions of full exploration of NEW (`--base OLD --no-dise`: exhaustive DFS, every path classified)
+// against DiSE (`--base OLD`), CPU time, pruned siblings, impact-set size — and regression test
+// selection: the tests of an exhaustive run of OLD given to DiSE with `--base-tests`, against the
+// ground truth of `sympath kill` (the old tests whose stdout or exit status differs natively between
+// OLD and NEW). Subjects (subjects.ts): the WBS pair, mutants of grade.c and classify.c, mutants of
+// Coreutils utilities; the Debian-patch pairs are debian.ts.
 //
-//   npx tsx benchmarks/dise/harness.ts [-j 2] [--mutants 4] [--report-only]
+// Every run goes through the real CLI under `nice -n 10 /usr/bin/time` (CPU = user + sys of the child
+// and its children). Resumable: one JSON per (pair, step) under benchmarks/results/dise/runs/, skipped
+// when present; -j N pairs at once. Generated inputs and output directories go to --work (default
+// /tmp/sympath-dise-work; never committed). The report is report.ts.
 //
-// Not here yet (src/strategies/dise/README.md, "Not done"): Coreutils mutants, the Debian-patch pairs,
-// regression test selection against the kill ground truth.
+//   npx tsx benchmarks/dise/harness.ts [-j 2] [--small] [--coreutils echo,fold,...] [--mutants 10] [--sel-mutants N]
 
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COREUTILS, coreutilsPairs, oneMutantSet, sh, smallPairs, type Ctx, type Pair } from './subjects.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RESULTS = join(ROOT, 'benchmarks', 'results', 'dise');
-const RUNS = join(RESULTS, 'runs');
-const argv = process.argv.slice(2);
-const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
-const jobs = Number(opt('-j') ?? 2);
-const perProgram = Number(opt('--mutants') ?? 4);
+export const RUNS = join(RESULTS, 'runs');
+const SYMPATH = join(ROOT, 'bin/sympath.mjs');
 
-interface Pair {
-  /** subject/version, e.g. grade/m0003 */
-  name: string;
-  old: string;
-  new: string;
-}
+export type Step = 'old' | 'full' | 'dise' | 'sel' | 'truth';
 
-interface Record {
+export interface RunRecord {
   pair: string;
-  config: 'full' | 'dise';
+  step: Step;
   exit: number | null;
   cpuSeconds: number;
-  stats?: { paths: { completed: number; errors: number; partial: number; pruned: number }; pruning?: { dise?: { [k: string]: number | string } } };
+  args: string[];
+  mutant?: Pair['mutant'];
+  stats?: { paths: { completed: number; errors: number; partial: number; pruned: number }; tests?: number; pruning?: { dise?: Record<string, number | string> } };
+  /** sel: the old tests (names without .ktest) DiSE selects, and how many old tests there were. */
+  selected?: string[];
+  oldTests?: number;
+  newTests?: number;
+  /** truth: the old tests whose native behaviour differs between OLD and NEW; unstable/timed-out ones. */
+  differing?: string[];
+  ignored?: string[];
+  killStatus?: string;
+  error?: string;
 }
 
-function sh(cmd: string, args: string[]): Promise<{ code: number | null; err: string }> {
-  return new Promise((done) => {
-    const p = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    p.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    p.on('close', (code) => done({ code, err }));
-  });
+const recordFile = (pair: string, step: Step): string => join(RUNS, `${pair.replace(/\//g, '-')}-${step}.json`);
+
+export function readRecord(pair: string, step: Step): RunRecord | undefined {
+  const f = recordFile(pair, step);
+  return existsSync(f) ? (JSON.parse(readFileSync(f, 'utf8')) as RunRecord) : undefined;
 }
 
-async function pairs(): Promise<Pair[]> {
-  const out: Pair[] = [{ name: 'wbs/v1', old: join(ROOT, 'test/fixtures/dise/wbs_old.c'), new: join(ROOT, 'test/fixtures/dise/wbs_new.c') }];
-  const programs: [string, string, string[]][] = [
-    ['grade', join(ROOT, 'test/fixtures/dise/grade.c'), []],
-    ['classify', join(ROOT, 'test/fixtures/mutation/classify.c'), ['--function', 'classify']],
-  ];
-  for (const [name, file, extra] of programs) {
-    const dir = join(RESULTS, 'mutants', name);
-    if (!existsSync(join(dir, 'mutants.json'))) {
-      const r = await sh(process.execPath, [join(ROOT, 'bin/sympath.mjs'), 'mutate', file, '--out', dir, '--max', String(perProgram), '--seed', '1', ...extra]);
-      if (r.code !== 0) throw new Error(`mutate ${file}: ${r.err}`);
+export function writeRecord(r: RunRecord): void {
+  mkdirSync(RUNS, { recursive: true });
+  writeFileSync(recordFile(r.pair, r.step), `${JSON.stringify(r, null, 2)}\n`);
+}
+
+/** `sympath ARGS` under nice and GNU time: exit code, CPU seconds, stderr's tail. */
+export async function timed(args: string[], work: string, env?: NodeJS.ProcessEnv): Promise<{ code: number | null; cpu: number; err: string; out: string }> {
+  mkdirSync(work, { recursive: true });
+  const time = join(work, 'time.txt');
+  const r = await sh('nice', ['-n', '10', '/usr/bin/time', '-f', '%U %S', '-o', time, process.execPath, SYMPATH, ...args], env);
+  const [u, s] = readFileSync(time, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+  return { code: r.code, cpu: Math.round(((u ?? 0) + (s ?? 0)) * 100) / 100, err: r.err.slice(-2000), out: r.out };
+}
+
+function statsOf(dir: string): RunRecord['stats'] | undefined {
+  const f = join(dir, 'stats.json');
+  return existsSync(f) ? (JSON.parse(readFileSync(f, 'utf8')) as RunRecord['stats']) : undefined;
+}
+
+const testName = (t: string): string => basename(t).replace(/\.ktest$/, '');
+
+async function pipeline(p: Pair, work: string, selection: boolean): Promise<void> {
+  const dir = join(work, 'out', p.name);
+  const oldDir = join(dir, 'old');
+  // OLD's exhaustive run: its tests are the old tests (kept in the work directory for sel and truth).
+  if (selection && (!readRecord(p.name, 'old') || !existsSync(join(oldDir, 'stats.json')))) {
+    rmSync(oldDir, { recursive: true, force: true });
+    const args = ['run', ...p.runArgs, '--search', 'dfs', '--output-dir', oldDir, p.oldProgram, ...p.progArgs];
+    const r = await timed(args, join(dir, 'old-time'));
+    const stats = statsOf(oldDir);
+    writeRecord({ pair: p.name, step: 'old', exit: r.code, cpuSeconds: r.cpu, args, mutant: p.mutant, stats, ...(stats ? {} : { error: r.err }) });
+  }
+  for (const step of ['full', 'dise', 'sel'] as const) {
+    if (readRecord(p.name, step) || (step === 'sel' && !selection)) continue;
+    const out = join(dir, step);
+    rmSync(out, { recursive: true, force: true });
+    const extra = step === 'full' ? ['--no-dise'] : step === 'sel' ? ['--base-tests', oldDir] : [];
+    const args = ['run', ...p.runArgs, '--output-dir', out, '--base', p.base, ...extra, p.program, ...p.progArgs];
+    const r = await timed(args, join(dir, `${step}-time`));
+    const stats = statsOf(out);
+    const rec: RunRecord = { pair: p.name, step, exit: r.code, cpuSeconds: r.cpu, args, mutant: p.mutant, stats, ...(stats ? {} : { error: r.err }) };
+    if (step === 'sel' && existsSync(join(out, 'test-selection.json'))) {
+      const sel = JSON.parse(readFileSync(join(out, 'test-selection.json'), 'utf8')) as { selected: { test: string }[]; notSelected: unknown[]; newTests: unknown[] };
+      rec.selected = sel.selected.map((t) => testName(t.test));
+      rec.oldTests = sel.selected.length + sel.notSelected.length;
+      rec.newTests = sel.newTests.length;
     }
-    const set = JSON.parse(readFileSync(join(dir, 'mutants.json'), 'utf8')) as { mutants: { id: string }[] };
-    for (const m of set.mutants) out.push({ name: `${name}/${m.id}`, old: `${dir}#${m.id}`, new: file });
+    writeRecord(rec);
+    rmSync(out, { recursive: true, force: true });
   }
-  return out;
+  if (selection && p.kill && !readRecord(p.name, 'truth')) await truth(p, dir, oldDir);
 }
 
-async function runOne(p: Pair, config: 'full' | 'dise'): Promise<void> {
-  const file = join(RUNS, `${p.name.replace('/', '-')}-${config}.json`);
-  if (existsSync(file)) return;
-  const work = mkdtempSync(join(tmpdir(), 'dise-bench-'));
-  try {
-    const out = join(work, 'out');
-    const time = join(work, 'time');
-    const args = ['-f', '%U %S', '-o', time, process.execPath, join(ROOT, 'bin/sympath.mjs'), 'run', '--libc', 'none', '--output-dir', out, '--base', p.old, ...(config === 'full' ? ['--no-dise'] : []), p.new];
-    const r = await sh('/usr/bin/time', args);
-    const [u, s] = readFileSync(time, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
-    const rec: Record = { pair: p.name, config, exit: r.code, cpuSeconds: Math.round(((u ?? 0) + (s ?? 0)) * 100) / 100 };
-    if (existsSync(join(out, 'stats.json'))) rec.stats = JSON.parse(readFileSync(join(out, 'stats.json'), 'utf8'));
-    mkdirSync(RUNS, { recursive: true });
-    writeFileSync(file, `${JSON.stringify(rec, null, 2)}\n`);
-  } finally {
-    rmSync(work, { recursive: true, force: true });
+/** The ground truth: `sympath kill` on OLD's tests with a mutant set of the one mutant. */
+async function truth(p: Pair, dir: string, oldDir: string): Promise<void> {
+  const k = p.kill!;
+  const t = join(dir, 'truth');
+  rmSync(t, { recursive: true, force: true });
+  const tests = join(t, 'tests');
+  cpSync(oldDir, tests, { recursive: true });
+  for (const f of readdirSync(tests)) if (/\.(early|err|ptr\.err)$/.test(f)) rmSync(join(tests, f));
+  if (!k.binaryBuild) {
+    // OLD's run.json names the mutant's copy; kill wants the tests of the original program (the inputs
+    // are the same: only the program kill builds as "original" is read from run.json).
+    const set = JSON.parse(readFileSync(join(k.mutantsDir, 'mutants.json'), 'utf8')) as { source: string };
+    const runJson = join(tests, 'run.json');
+    writeFileSync(runJson, readFileSync(runJson, 'utf8').split(p.oldProgram).join(set.source));
   }
-}
-
-function report(): void {
-  if (!existsSync(RUNS)) return;
-  const recs = readdirSync(RUNS).map((f) => JSON.parse(readFileSync(join(RUNS, f), 'utf8')) as Record);
-  const by = new Map<string, { full?: Record; dise?: Record }>();
-  for (const r of recs) by.set(r.pair, { ...by.get(r.pair), [r.config]: r });
-  const rows = [...by.entries()].sort(([a], [b]) => a.localeCompare(b));
-  const ratio = (a: number, b: number): string => (b > 0 ? (a / b).toFixed(1) : '-');
-  const lines = [
-    '# DiSE: full exploration of NEW vs DiSE (Table II shape)',
-    '',
-    'Generated by `npx tsx benchmarks/dise/harness.ts` (see its header). OLD = mutant, NEW = original',
-    '(wbs/v1: the paper\'s WBS pair). "Full" = `--base OLD --no-dise` (exhaustive DFS); PCs of full',
-    'exploration are all its paths, of DiSE its affected path conditions. Time is CPU seconds of the whole',
-    '`sympath run` (compiling both versions and the impact analysis included). `--libc none`.',
-    '',
-    '| pair | changed | impacted | CPU s DiSE | CPU s full | states DiSE | states full | ratio | PCs DiSE | PCs full | ratio | pruned siblings |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ];
-  for (const [pair, { full, dise }] of rows) {
-    const d = dise?.stats?.pruning?.dise;
-    const f = full?.stats?.pruning?.dise;
-    if (!d || !f) {
-      lines.push(`| ${pair} | failed (exit ${dise?.exit ?? '-'} / ${full?.exit ?? '-'}) |`);
-      continue;
-    }
-    const n = (x: unknown): number => Number(x ?? 0);
-    lines.push(
-      `| ${pair} | ${n(d.changedInstructions)} | ${n(d.impactedInstructions)} | ${dise!.cpuSeconds} | ${full!.cpuSeconds} | ${n(d.states)} | ${n(f.states)} | ${ratio(n(f.states), n(d.states))} | ${n(d.affectedPathConditions)} | ${n(f.paths)} | ${ratio(n(f.paths), n(d.affectedPathConditions))} | ${n(d.prunedSiblings)} |`,
-    );
-  }
-  writeFileSync(join(RESULTS, 'README.md'), `${lines.join('\n')}\n`);
+  const sub = oneMutantSet(k.mutantsDir, k.id, join(t, 'm'));
+  const args = ['kill', tests, '--mutants', sub, '--json', '-j', '1', '--timeout', '5', ...(k.binaryBuild ? ['--binary-build', k.binaryBuild] : [])];
+  const r = await timed(args, join(dir, 'truth-time'));
+  const rec: RunRecord = { pair: p.name, step: 'truth', exit: r.code, cpuSeconds: r.cpu, args, mutant: p.mutant };
+  const kj = join(tests, 'kill.json');
+  if (existsSync(kj)) {
+    const run = JSON.parse(readFileSync(kj, 'utf8')) as { tests: string[]; unstable: string[]; originalTimedOut: string[]; mutants: { status: string; killedBy: { test: string }[] }[] };
+    rec.differing = run.mutants[0]!.killedBy.map((x) => testName(x.test));
+    rec.ignored = [...run.unstable, ...run.originalTimedOut].map(testName);
+    rec.killStatus = run.mutants[0]!.status;
+    rec.oldTests = run.tests.length;
+  } else rec.error = r.err;
+  writeRecord(rec);
+  rmSync(t, { recursive: true, force: true });
 }
 
 async function main(): Promise<void> {
-  if (!argv.includes('--report-only')) {
-    const todo = (await pairs()).flatMap((p) => (['dise', 'full'] as const).map((c) => () => runOne(p, c)));
-    let next = 0;
-    await Promise.all(Array.from({ length: Math.max(1, jobs) }, async () => {
-      while (next < todo.length) await todo[next++]!();
-    }));
-  }
-  report();
+  const argv = process.argv.slice(2);
+  const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+  const ctx: Ctx = { root: ROOT, work: resolve(opt('--work') ?? '/tmp/sympath-dise-work'), results: RESULTS, mutantsPerSubject: Number(opt('--mutants') ?? 10) };
+  const jobs = Math.max(1, Number(opt('-j') ?? 2));
+  const selMutants = Number(opt('--sel-mutants') ?? Infinity);
+  const utils = opt('--coreutils')?.split(',') ?? (argv.includes('--small') ? [] : COREUTILS.map((c) => c.util));
+  const pairs = [...(argv.includes('--small') || !opt('--coreutils') ? await smallPairs(ctx) : []), ...(await coreutilsPairs(ctx, utils))];
+  let next = 0;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: jobs }, async () => {
+      while (next < pairs.length) {
+        const p = pairs[next++]!;
+        try {
+          // --sel-mutants N: regression test selection and its ground truth (the costly steps: the
+          // concolic replay of every old test, native builds and runs) only for Coreutils mutants
+          // m0001..mN; the small programs always.
+          const id = /\/m(\d+)$/.exec(p.name);
+          await pipeline(p, ctx.work, !p.name.startsWith('coreutils/') || !id || Number(id[1]) <= selMutants);
+        } catch (e) {
+          process.stderr.write(`dise harness: ${p.name}: ${(e as Error).message}\n`);
+        }
+        process.stderr.write(`dise harness: ${++done}/${pairs.length} ${p.name}\n`);
+      }
+    }),
+  );
 }
 
-await main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

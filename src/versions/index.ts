@@ -92,15 +92,27 @@ async function compiledModule(file: string, spec: string, opts: CompileOptions):
   }
 }
 
-/** The C file most of a module's located instructions come from, if it exists on disk. */
+/** The C file of a module that exists on disk: the one its source_filename names, else the one `main`'s
+ *  located instructions come from (a whole-program module — llvm-link or an LTO link such as Coreutils'
+ *  build/ir/UTIL.bc, source_filename "ld-temp.o" — holds library files with more instructions than the
+ *  program's: ranking by count alone took lib/quotearg.c for echo.c and diffed it with itself), else the
+ *  one most located instructions come from. */
 function sourceOfModule(m: Module): string | undefined {
   const counts = new Map<string, number>();
+  const mainFiles = new Map<string, number>();
   for (const fn of m.functions) {
-    for (const b of fn.blocks) for (const i of b.instructions) if (i.loc && i.loc.line > 0) counts.set(i.loc.file, (counts.get(i.loc.file) ?? 0) + 1);
+    for (const b of fn.blocks) {
+      for (const i of b.instructions) {
+        if (!i.loc || i.loc.line <= 0) continue;
+        counts.set(i.loc.file, (counts.get(i.loc.file) ?? 0) + 1);
+        if (fn.name === 'main') mainFiles.set(i.loc.file, (mainFiles.get(i.loc.file) ?? 0) + 1);
+      }
+    }
   }
-  const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([f]) => f);
-  const preferred = m.sourceFileName !== undefined ? ranked.filter((f) => sameFile(f, m.sourceFileName!)) : [];
-  return [...preferred, ...ranked].find((f) => existsSync(f));
+  const byCount = (c: Map<string, number>): string[] => [...c.entries()].sort((a, b) => b[1] - a[1]).map(([f]) => f);
+  const ranked = byCount(counts);
+  const named = m.sourceFileName !== undefined ? ranked.filter((f) => sameFile(f, m.sourceFileName!)) : [];
+  return [...named, ...byCount(mainFiles), ...ranked].find((f) => existsSync(f));
 }
 
 function mutantRef(spec: string, opts: VersionOptions): { dir: string; id: string } | undefined {

@@ -80,6 +80,17 @@ describe('loadVersionPair', () => {
     expect(lines(p.old.module, p.deletedOld)).toEqual([8, 14]);
   });
 
+  it("takes a whole-program module's C file from main, not from the file with the most instructions", async () => {
+    // llvm-link's source_filename names no C file; bulky_lib.c has more located instructions than
+    // old.c. Ranked by count alone, OLD's source was bulky_lib.c and nothing changed (as with the
+    // LTO-linked Coreutils bitcode, where lib/quotearg.c was taken for src/echo.c).
+    const ll = await compileToLL([oldC, join(dir, 'bulky_lib.c')], { out: join(temp(), 'whole.ll') });
+    const p = await loadVersionPair(ll, newC);
+    expect(p.old.source).toBe(oldC);
+    expect(p.changedNewLines).toEqual([8, 11]);
+    expect(lines(p.old.module, p.deletedOld)).toEqual([8, 14]);
+  });
+
   it('takes a mutant of a mutant set as NEW (DIR#ID and a bare id)', async () => {
     const out = join(temp(), 'mutants');
     const set = await mutateFile(oldC, { outDir: out, operators: ['RO'], lines: { from: 8, to: 8 } });

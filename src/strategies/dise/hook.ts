@@ -157,6 +157,10 @@ export class DiseExplorer {
         this.reach.fromPoint(bb, next ? bb.instructions.indexOf(next) : bb.instructions.length, r);
       }
     }
+    if (!s.stack.some((f) => f.fn.fn.name === 'main')) {
+      const m = this.reach.mainReach();
+      if (m) r.union(m);
+    }
     if (info.pendingEdge !== null && s.top && s.top.pc === 0) {
       const e = this.nodes.byEdge.get(edgeKey(info.pendingEdge, s.top.block.bb));
       if (e !== undefined) r.add(e);

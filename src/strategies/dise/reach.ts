@@ -157,6 +157,15 @@ export class Reachability {
     }
   }
 
+  /** Every node main may reach: for a state still in the start-up code (before main is entered), whose
+   *  call of main goes through a pointer the targets above leave out. Without it, a sibling forked in
+   *  the start-up (the POSIX runtime expanding --sym-args: the argument count) reached none of main's
+   *  nodes and was pruned: on Coreutils, DiSE explored only the path without arguments. */
+  mainReach(): NodeSet | undefined {
+    const main = this.module.functions.find((f) => f.name === 'main' && !f.isDeclaration);
+    return main ? this.fnReach.get(main) : undefined;
+  }
+
   /** Nodes reachable from the point before instruction `pos` of block `b` (pos 0: the block's start). */
   fromPoint(b: BasicBlock, pos: number, out: NodeSet): void {
     if (pos === 0) {
