@@ -219,8 +219,13 @@ class DriverRun implements DriverContext {
 
   async execute(input: ConcolicInput): Promise<ConcolicResult> {
     let r = await this.once(input);
+    // Every assumption refuted so far goes into the next solve: a path condition need not hold the
+    // assumptions of the runs before (the POSIX model's stdin_stat assumptions, refuted one after the
+    // other from an all-zero input, otherwise alternate and the retries run out).
+    const refuted: Expr[] = [];
     for (let k = 0; k < MAX_ASSUME_RETRIES && r.refutedAssumption !== null && !this.stopReason(); k++) {
-      const a = await this.solve([...r.trace.pathCondition(), r.refutedAssumption], r.assignment);
+      refuted.push(r.refutedAssumption);
+      const a = await this.solve([...r.trace.pathCondition(), ...refuted], r.assignment);
       if (!(a instanceof Map)) break;
       r = await this.once(a);
     }
