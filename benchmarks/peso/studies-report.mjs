@@ -3,7 +3,7 @@
 // by hand: three grouped bar charts need no charting library, and plain strings keep them stable.
 //   node benchmarks/peso/studies-report.mjs > benchmarks/results/peso/studies.md
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 
 const RES = new URL('../results/peso/', import.meta.url).pathname;
 const readJson = (f) => JSON.parse(readFileSync(f, 'utf8'));
@@ -60,17 +60,21 @@ for (const s of subjects) {
     if (m.status === 'equivalent' || m.status === 'buildFailed') continue;
     const aug = existsSync(join(dir, `${m.id}.augment.json`)) ? readJson(join(dir, `${m.id}.augment.json`)) : null;
     const killedByOriginal = m.status === 'killed';
-    const a = aug?.augment;
+    if (!aug) continue; // not run yet
+    const a = aug.augment;
     const killedByAugment = a ? a.pairs.some((p) => p.replay?.differ) : null;
-    augRows.push({ s, m, killedByOriginal, killedByAugment, augTests: a?.testsWritten ?? null, pairs: a?.pairs.length ?? null, cpu: aug?.cpuSeconds ?? null, failed: !a });
-    if (!killedByOriginal) continue;
+    augRows.push({ s, m, killedByOriginal, killedByAugment, augTests: a?.testsWritten ?? null, pairs: a?.pairs.length ?? null, cpu: aug.cpuSeconds, failed: !a });
+  }
+  for (const m of kill.mutants) {
+    if (m.status !== 'killed') continue;
     const dbg = (k) => (existsSync(join(dir, `${m.id}.debug-${k}.json`)) ? readJson(join(dir, `${m.id}.debug-${k}.json`)) : null);
     const rsc = dbg('rsc');
     const pc = dbg('pc');
     if (!rsc || !pc) continue;
     const rank = (d) => {
       if (!d?.debug) return null;
-      const i = d.debug.report.findIndex((e) => e.line === `${basename(m.file ?? kill.mutants[0].file ?? '')}:${m.line}` || e.line.endsWith(`:${m.line}`));
+      // The subjects are single files: a report line `FILE:LINE` of either version names the mutated line.
+      const i = d.debug.report.findIndex((e) => e.line.endsWith(`:${m.line}`));
       return i < 0 ? 0 : i + 1;
     };
     debugRows.push({ s, m, test: rsc.test, rsc, pc, rankRsc: rank(rsc), rankPc: rank(pc) });
@@ -157,7 +161,7 @@ function bars(title, groups, series, unit) {
     s.push(`<text x="${left - 6}" y="${y0 + (14 * series.length) / 2 + 4}" text-anchor="end">${esc(g.label)}</text>`);
     g.values.forEach((v, i) => {
       const w = Number.isFinite(v) ? (plotW * v) / max : 0;
-      s.push(`<rect x="${left}" y="${y0 + i * 14}" width="${w.toFixed(1)}" height="12" fill="${series[i].color}"/><text x="${left + w + 4}" y="${y0 + i * 14 + 10}">${Number.isFinite(v) ? +v.toFixed(2) : '–'}${unit}</text>`);
+      s.push(`<rect x="${left}" y="${y0 + i * 14}" width="${w.toFixed(1)}" height="12" fill="${series[i].color}"/><text x="${left + w + 4}" y="${y0 + i * 14 + 10}">${Number.isFinite(v) ? +v.toFixed(1) : '–'}${unit}</text>`);
     });
   });
   s.push('</svg>');
