@@ -1,9 +1,10 @@
-// A concolic driver under the POSIX model with symbolic stdin: the first input (all zero bytes)
-// violates the model's klee_assume calls on stdin_stat one after the other (its inode, its block size,
-// the model version). The driver re-solves the input; it must keep every assumption refuted so far in
-// the re-solve, otherwise the retries alternated between two assumptions and every run ended in
-// "invalid klee_assume call (provably false)" (found by benchmarks/peso/coreutils.sh: cat, head, wc, ...
-// under --sym-stdin had one path). Here PESO finds the abort planted behind stdin's content.
+// A concolic driver under the POSIX model with symbolic stdin or files: the first input (all zero
+// bytes) violates the model's klee_assume calls on each file's stat (its inode, its block size) and the
+// model version. The driver re-solves the input for the assumption that ended the run, keeping the ones
+// refuted before. Found by benchmarks/peso/coreutils.sh (cat, wc, comm, ... under --sym-stdin or
+// --sym-files had one path, "invalid klee_assume call (provably false)"): the driver took the last
+// condition the run found false, which was a klee_prefer_cex preference the error's test solving
+// queried after the assumption, so the retries chased preferences and ran out.
 
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,4 +21,15 @@ test('--driver peso with --sym-stdin satisfies the POSIX model assumptions and r
   expect(stats.errors).toEqual([expect.objectContaining({ kind: 'abort', line: 17 })]);
   // empty, "blank", "text" and the abort are distinct outputs: more than one partition.
   expect(stats.driver.partitions).toBeGreaterThanOrEqual(4);
+}, 200_000);
+
+test('--driver peso with two --sym-files satisfies every stat assumption and partitions by their bytes', async () => {
+  const cwd = mkdtempSync(join(tmpdir(), 'sympath-peso-posix-'));
+  const src = join(FIXTURES, '..', '..', 'fixtures', 'peso', 'two_files.c');
+  const r = await sympath(['run', '--driver', 'peso', '--max-time', '120', '--posix-runtime', '--output-dir', 'out', src, 'A', 'B', '--sym-files', '2', '1'], cwd);
+  expect(r.code, r.stderr).toBe(0);
+  expect(r.stderr).not.toMatch(/invalid klee_assume/);
+  const sig = JSON.parse(readFileSync(join(cwd, 'out', 'signature.json'), 'utf8'));
+  const outputs = new Set(sig.partitions.map((p: { output: string[] }) => p.output.join('; ')));
+  for (const word of ['same', 'less', 'greater']) expect([...outputs].some((o) => o.includes(`stdout "${word}\\n"`)), [...outputs].join(' | ')).toBe(true);
 }, 200_000);
