@@ -26,6 +26,6 @@ process.stdout.write(
     tests,
     instructions: stats?.instructions ?? stats?.totalInstructions ?? null,
     partitions: signature?.partitions.map((p) => `${p.rsc.lines.join(' && ')} => ${p.output.join('; ')}`) ?? null,
-    logTail: log.split('\n').filter((l) => /error|halt|stopp|timeout|time limit/i.test(l)).slice(-5),
+    logTail: log.split('\n').filter((l) => /error|halt|stopp|timeout|time limit/i.test(l)).slice(-5).map((l) => l.slice(0, 300)),
   })}\n`,
 );

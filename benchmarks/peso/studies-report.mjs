@@ -37,9 +37,16 @@ for (const [u, m] of core) {
   const e = m.exhaustive;
   if (!p?.driver || !e?.driver) continue;
   const halted = (r) => (r.haltReason && r.haltReason !== 'all paths explored' ? ` (${r.haltReason})` : '');
+  // RSC coverage as the paper defines it: distinct relevant-slice conditions (the key before ' => ')
+  // PESO found among the exhaustive run's. Whole partitions (RSC and output) are matched as well: a
+  // printed byte the RSC leaves open is the test's concrete value, so the same RSC can print another.
+  const rscOf = (k) => k.slice(0, k.lastIndexOf(' => '));
+  const exhRsc = new Set(e.partitions.map(rscOf));
+  const pesoRsc = new Set(p.partitions.map(rscOf));
+  const foundRsc = [...exhRsc].filter((k) => pesoRsc.has(k)).length;
   const exh = new Set(e.partitions);
   const found = p.partitions.filter((k) => exh.has(k)).length;
-  const cov = `${((100 * found) / exh.size).toFixed(0)}% (${found}/${exh.size})`;
+  const cov = `${((100 * foundRsc) / exhRsc.size).toFixed(0)}% (${foundRsc}/${exhRsc.size}); partitions ${found}/${exh.size}`;
   coreRows.push({ u, p, e, found });
   out.push(
     `| ${u} | \`${p.args}\` | ${e.driver.executedPaths}${halted(e)} | ${e.driver.partitions} | ${p.driver.executedPaths}${halted(p)} | ${p.driver.partitions} | ${cov} | ${p.tests} / ${e.tests} | ${p.driver.solverCalls} / ${e.driver.solverCalls} | ${Math.round(p.driver.meanFormulaBytes)} / ${Math.round(e.driver.meanFormulaBytes)} | ${f2(p.cpuSeconds)} / ${f2(e.cpuSeconds)} |`,
