@@ -14,13 +14,19 @@ import type { Constraints, Solver, SolverStats } from '../../solver/solver.js';
 
 /** Memoised nodes kept before the evaluator starts afresh (bounds memory on long runs). */
 const MEMO_LIMIT = 1_000_000;
+/** Refuted conditions kept (the assumption and the preferences queried after it are the last ones). */
+const REFUTED_KEPT = 256;
 
 export class ConcolicSolver implements Solver {
   readonly stats: SolverStats = { queries: 0, z3Queries: 0, cacheHits: 0, seconds: 0 };
   private readonly assignment = new Map<ArrayDecl, Uint8Array>();
   private evaluator = new Evaluator(this.assignment);
-  /** The last condition a mayBeTrue query found false (a klee_assume the input violates). */
-  lastRefuted: Expr | null = null;
+  /**
+   * The conditions mayBeTrue queries found false, in order: a klee_assume the input violates, and after
+   * it the klee_prefer_cex preferences the ending state's test solving tries (termination.ts), which
+   * the driver must not take for the assumption.
+   */
+  readonly refuted: Expr[] = [];
 
   constructor(private readonly bytesOf: (a: ArrayDecl) => Uint8Array | undefined) {}
 
@@ -48,7 +54,7 @@ export class ConcolicSolver implements Solver {
 
   async mayBeTrue(_c: Constraints, cond: Expr): Promise<boolean> {
     const t = this.truth(cond);
-    if (!t) this.lastRefuted = cond;
+    if (!t && this.refuted.push(cond) > REFUTED_KEPT) this.refuted.splice(0, this.refuted.length - REFUTED_KEPT);
     return t;
   }
   async mustBeTrue(_c: Constraints, cond: Expr): Promise<boolean> {

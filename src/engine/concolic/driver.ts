@@ -163,7 +163,11 @@ export async function executeConcolic(
   const last = trace.length > 0 ? trace.insts[trace.length - 1]! : undefined;
   const fn = last ? calledFunction(last) : undefined;
   const t = test as TestCase | null;
-  const refuted = t?.termination === 'error' && t.error?.kind === 'user' && fn && ASSUMING.has(fn.name) ? solver.lastRefuted : null;
+  // The assumption is the last refuted condition that is not one of the state's preferences (those are
+  // queried after it, when the error's test is solved).
+  const preferences = new Set(rec.state?.cexPreferences ?? []);
+  const assumption = [...solver.refuted].reverse().find((c) => !preferences.has(c)) ?? null;
+  const refuted = t?.termination === 'error' && t.error?.kind === 'user' && fn && ASSUMING.has(fn.name) ? assumption : null;
   return { trace, termination: trace.end, test: t, assignment, symbolics, instructions: result.instructions, refutedAssumption: refuted };
 }
 
@@ -219,8 +223,12 @@ class DriverRun implements DriverContext {
 
   async execute(input: ConcolicInput): Promise<ConcolicResult> {
     let r = await this.once(input);
+    // Every assumption refuted so far goes into the next solve (a path condition need not hold the
+    // assumptions of the runs before).
+    const refuted: Expr[] = [];
     for (let k = 0; k < MAX_ASSUME_RETRIES && r.refutedAssumption !== null && !this.stopReason(); k++) {
-      const a = await this.solve([...r.trace.pathCondition(), r.refutedAssumption], r.assignment);
+      refuted.push(r.refutedAssumption);
+      const a = await this.solve([...r.trace.pathCondition(), ...refuted], r.assignment);
       if (!(a instanceof Map)) break;
       r = await this.once(a);
     }

@@ -21,6 +21,10 @@ export const pesoManifest: DriverManifest = {
       description: "peso: explore relevant-slice conditions in path order, negating every constraint (the paper's incomplete §2 exploration, Table I)",
     },
     {
+      flags: '--peso-exhaustive',
+      description: "peso: explore every path (DART on whole path conditions), computing the same output partitions per path: --check-pruning's baseline and the paper's PCExplore, for comparison",
+    },
+    {
       flags: '--peso-first-input <file.ktest>',
       description: "peso: the first path's input, a .ktest's objects in creation order (default: all bytes zero)",
       parse: (v) => {

@@ -64,11 +64,13 @@ export function emptyStats(): PesoStats {
 }
 
 /** The `driver` section of stats.json. */
-export function statsSection(s: PesoStats, criterion: readonly string[], reorder: boolean): Record<string, unknown> {
+export function statsSection(s: PesoStats, criterion: readonly string[], reorder: boolean, exhaustive = false): Record<string, unknown> {
   return {
     name: 'peso',
     outputCriterion: criterion,
     reorder,
+    /** --peso-exhaustive: every path explored (the partitions computed per path). */
+    exhaustive,
     executedPaths: s.executions,
     partitions: s.partitions,
     distinctRsc: s.distinctRsc,

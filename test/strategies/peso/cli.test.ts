@@ -3,7 +3,7 @@
 // and `sympath signature` prints them, --check-pruning compares output partitions with PESO's own
 // exhaustive baseline (exit 0 when none is lost; 3 with the lost partition named, under
 // --peso-no-reorder from the paper's first input), lines PESO does not promise are reported without
-// failing, the marked criterion (sympath_output) partitions by a variable, and bad input is a usage error.
+// failing, --peso-exhaustive runs that baseline on its own, the marked criterion (sympath_output) partitions by a variable, and bad input is a usage error.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,6 +53,18 @@ test('--driver peso --output-criterion exit --check-pruning on Fig. 1: three par
   expect(printed.status).toBe(0);
   expect(printed.stdout).toContain('when:   peso_fig1.c:5 F && peso_fig1.c:9 T');
   expect(printed.stdout).toContain('output: exit status y');
+});
+
+test('--peso-exhaustive on Fig. 1: every path (8) executed, the same three partitions, one test each', () => {
+  const out = join(work, 'fig1-exhaustive');
+  const r = sympath(['run', '--libc', 'none', '--driver', 'peso', '--peso-exhaustive', '--output-criterion', 'exit', '--output-dir', out, FIG1]);
+  expect(r.status, r.stderr).toBe(0);
+  expect(r.stderr).toContain('every path explored');
+  const stats = JSON.parse(readFileSync(join(out, 'stats.json'), 'utf8'));
+  expect(stats.driver).toMatchObject({ name: 'peso', exhaustive: true, executedPaths: 8, partitions: 3, repeatedPartitions: 5 });
+  expect(stats.tests).toBe(3);
+  const sig = JSON.parse(readFileSync(join(out, 'signature.json'), 'utf8'));
+  expect(sig.partitions.map((p: { output: string[] }) => p.output.join()).sort()).toEqual(['exit status 2', 'exit status x', 'exit status y']);
 });
 
 test('--peso-no-reorder from the paper\'s first input <6,2,2>: --check-pruning names the lost partition (exit 3)', () => {
