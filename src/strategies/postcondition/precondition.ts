@@ -106,21 +106,9 @@ export class WpState {
         continue;
       }
       remaining -= hits;
-      const c2 = sub.applyTouching(c);
-      if (c2.isFalse) {
-        this.isFalse = true;
-        return;
-      }
-      if (c2.isTrue) {
-        this.count(c, -1);
-        continue;
-      }
-      out.push(c2);
-      this.recount(c, c2, arrs);
+      if (!this.rewrite(c, arrs, sub, out)) return;
     }
-    let h = cell;
-    for (let i = out.length - 1; i >= 0; i--) h = new Cell(out[i]!, h);
-    this.head = h;
+    this.relink(out, cell);
   }
 
   /** wp := σ(wp) for a substitution of the one leaf `a` (the walks' commonest step, without a map). */
@@ -139,19 +127,32 @@ export class WpState {
         continue;
       }
       remaining--;
-      const c2 = sub.applyTouching(c);
-      if (c2.isFalse) {
-        this.isFalse = true;
-        return;
-      }
-      if (c2.isTrue) {
-        this.count(c, -1);
-        continue;
-      }
+      if (!this.rewrite(c, arrs, sub, out)) return;
+    }
+    this.relink(out, cell);
+  }
+
+  /**
+   * One conjunct `c` (reading `arrs`) rewritten by `sub` into `out`, the leaf counts kept; false when
+   * the rewrite is false (the whole precondition is then false).
+   */
+  private rewrite(c: Expr, arrs: ReadonlySet<ArrayDecl>, sub: Substituter, out: Expr[]): boolean {
+    const c2 = sub.applyTouching(c);
+    if (c2.isFalse) {
+      this.isFalse = true;
+      return false;
+    }
+    if (c2.isTrue) this.count(c, -1);
+    else {
       out.push(c2);
       this.recount(c, c2, arrs);
     }
-    let h = cell;
+    return true;
+  }
+
+  /** The conjuncts `out` (in order) put in front of the unvisited list `rest`. */
+  private relink(out: readonly Expr[], rest: Cell | null): void {
+    let h = rest;
     for (let i = out.length - 1; i >= 0; i--) h = new Cell(out[i]!, h);
     this.head = h;
   }
