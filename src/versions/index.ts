@@ -174,6 +174,25 @@ function idsAt(v: ProgramVersion, line: number): number[] {
   return sourceMapOf(v.module).instsAt(v.source, line).map((i) => i.id);
 }
 
+/** Lines searched back from a changed line without instructions for the statement it continues. */
+const CONTINUATION_LINES = 20;
+
+/**
+ * The instructions of `line`, or, when none is located there, those of the nearest line above that has
+ * some: a statement's instructions sit on its first line (a call spanning lines is located where the
+ * callee is named), so a change to a later line of it — an argument, as the mutant `0` -> `1` in
+ * fold.c's `xdectoumax (optarg, …,\n _("invalid number of columns"), 0)` — located nothing, and DiSE
+ * saw an unchanged program. Taking the line above over-approximates for a changed comment or blank line
+ * (more is impacted: DiSE prunes less, never wrongly).
+ */
+function statementIdsAt(v: ProgramVersion, line: number): number[] {
+  for (let l = line; l >= 1 && l > line - CONTINUATION_LINES; l--) {
+    const ids = idsAt(v, l);
+    if (ids.length > 0) return ids;
+  }
+  return [];
+}
+
 /** The line-level diff of two texts: lines of OLD removed, lines of NEW added, unchanged OLD -> NEW,
  *  and the pure removals with the NEW line after them (NEW's line count + 1 at the end). */
 export function diffSourceLines(oldText: string, newText: string): {
@@ -218,8 +237,8 @@ export async function loadVersionPair(oldSpec: string, newSpec: string, opts: Ve
   const d = diffSourceLines(oldV.text, newV.text);
   const changedNew = new Set<number>();
   const deletedOld = new Set<number>();
-  for (const l of d.added) for (const id of idsAt(newV, l)) changedNew.add(id);
-  for (const l of d.removed) for (const id of idsAt(oldV, l)) deletedOld.add(id);
+  for (const l of d.added) for (const id of statementIdsAt(newV, l)) changedNew.add(id);
+  for (const l of d.removed) for (const id of statementIdsAt(oldV, l)) deletedOld.add(id);
   const newLines = newV.text.split('\n').length;
   const deletions = d.pureRemovals.map((r) => {
     let anchor: number | undefined;

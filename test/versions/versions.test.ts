@@ -71,6 +71,24 @@ describe('loadVersionPair', () => {
     expect(p.lineMap.has(14)).toBe(false);
   });
 
+  it('a change on a later line of a statement marks the statement (a call located on its first line)', async () => {
+    // As the fold.c mutant `0` -> `1` in the last argument of a call spread over two lines: nothing is
+    // located on the changed line itself.
+    const d = temp();
+    const src = (k: number): string =>
+      `int twice(int a, int b) { return a * 2 + b; }\nint main(int argc, char **argv) {\n  int r = twice(argc,\n                ${k});\n  return r;\n}\n`;
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(d, 'a.c'), src(0));
+    writeFileSync(join(d, 'b.c'), src(1));
+    const p = await loadVersionPair(join(d, 'a.c'), join(d, 'b.c'));
+    expect(p.changedNewLines).toEqual([4]);
+    expect(instsOnLine(p.new.module, 4)).toEqual([]);
+    const call = instsOnLine(p.new.module, 3).find((i) => i.op === 'call');
+    expect(call).toBeDefined();
+    expect(p.changedNew.has(call!.id)).toBe(true);
+    expect(p.deletedOld.size).toBeGreaterThan(0);
+  });
+
   it('takes an .ll version and finds its C file through the debug locations', async () => {
     const ll = await compileToLL([oldC], { out: join(temp(), 'old.ll') });
     const p = await loadVersionPair(ll, newC);
