@@ -178,19 +178,21 @@ function idsAt(v: ProgramVersion, line: number): number[] {
 const CONTINUATION_LINES = 20;
 
 /**
- * The instructions of `line`, or, when none is located there, those of the nearest line above that has
- * some: a statement's instructions sit on its first line (a call spanning lines is located where the
- * callee is named), so a change to a later line of it — an argument, as the mutant `0` -> `1` in
- * fold.c's `xdectoumax (optarg, …,\n _("invalid number of columns"), 0)` — located nothing, and DiSE
- * saw an unchanged program. Taking the line above over-approximates for a changed comment or blank line
- * (more is impacted: DiSE prunes less, never wrongly).
+ * The line whose instructions stand for a change to `line`: itself when `hasInstructions(line)`, else the
+ * nearest line above that has some. A statement's instructions sit on its first line (a call spanning
+ * lines is located where the callee is named), so a change to a later line of it — an argument, as the
+ * mutant `0` -> `1` in fold.c's `xdectoumax (optarg, …,\n _("invalid number of columns"), 0)` — located
+ * nothing, and DiSE saw an unchanged program. Taking the line above over-approximates for a changed
+ * comment or blank line (more is impacted: DiSE prunes less, never wrongly).
  */
+export function statementLine(line: number, hasInstructions: (line: number) => boolean): number | undefined {
+  for (let l = line; l >= 1 && l > line - CONTINUATION_LINES; l--) if (hasInstructions(l)) return l;
+  return undefined;
+}
+
 function statementIdsAt(v: ProgramVersion, line: number): number[] {
-  for (let l = line; l >= 1 && l > line - CONTINUATION_LINES; l--) {
-    const ids = idsAt(v, l);
-    if (ids.length > 0) return ids;
-  }
-  return [];
+  const l = statementLine(line, (k) => idsAt(v, k).length > 0);
+  return l === undefined ? [] : idsAt(v, l);
 }
 
 /** The line-level diff of two texts: lines of OLD removed, lines of NEW added, unchanged OLD -> NEW,

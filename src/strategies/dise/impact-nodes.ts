@@ -25,7 +25,7 @@ import { analyzeModule } from '../../analysis/index.js';
 import { terminatorTargets, isDeciding } from '../../analysis/cfg.js';
 import { sameFile, sourceMapOf } from '../../analysis/source-map.js';
 import type { BasicBlock, Func, Instruction, Module } from '../../ir/model.js';
-import type { VersionPair } from '../../versions/index.js';
+import { statementLine, type VersionPair } from '../../versions/index.js';
 
 /** One impacted node: an instruction, or one direction (target block) of an impacted decision. */
 export interface ImpactNode {
@@ -80,7 +80,12 @@ export function impactNodes(run: Module, pair: VersionPair, opts: { interprocedu
   const newSource = pair.new.source;
   const sm = sourceMapOf(run);
   const changed = new Set<Instruction>();
-  const lines = new Set<number>(pair.changedNewLines);
+  // A changed line with no instructions stands for the statement it continues (versions' statementLine).
+  const lines = new Set<number>();
+  for (const l of pair.changedNewLines) {
+    const at = statementLine(l, (k) => sm.instsAt(newSource, k).length > 0);
+    if (at !== undefined) lines.add(at);
+  }
   for (const d of pair.deletions) if (d.newLine !== undefined) lines.add(d.newLine);
   for (const l of lines) for (const i of sm.instsAt(newSource, l)) changed.add(i);
   const analysis = analyzeModule(run);
