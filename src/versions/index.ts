@@ -178,20 +178,57 @@ function idsAt(v: ProgramVersion, line: number): number[] {
 const CONTINUATION_LINES = 20;
 
 /**
- * The line whose instructions stand for a change to `line`: itself when `hasInstructions(line)`, else the
- * nearest line above that has some. A statement's instructions sit on its first line (a call spanning
- * lines is located where the callee is named), so a change to a later line of it — an argument, as the
- * mutant `0` -> `1` in fold.c's `xdectoumax (optarg, …,\n _("invalid number of columns"), 0)` — located
- * nothing, and DiSE saw an unchanged program. Taking the line above over-approximates for a changed
- * comment or blank line (more is impacted: DiSE prunes less, never wrongly).
+ * The line whose instructions stand for a change to `line`: itself when `hasInstructions(line)`; else,
+ * for a line with code (`codeLines`: not blank, not only a comment), the nearest line above that has
+ * some. A statement's instructions sit on its first line (a call spanning lines is located where the
+ * callee is named), so a change to a later line of it — an argument, as the mutant `0` -> `1` in
+ * fold.c's `xdectoumax (optarg, …,\n _("invalid number of columns"), 0)` — located nothing, and DiSE saw
+ * an unchanged program. For a code line that is not a continuation (a declaration without initialiser,
+ * a brace) the line above over-approximates: more is impacted, DiSE prunes less, never wrongly.
  */
-export function statementLine(line: number, hasInstructions: (line: number) => boolean): number | undefined {
-  for (let l = line; l >= 1 && l > line - CONTINUATION_LINES; l--) if (hasInstructions(l)) return l;
+export function statementLine(line: number, hasInstructions: (line: number) => boolean, codeLines: ReadonlySet<number>): number | undefined {
+  if (hasInstructions(line)) return line;
+  if (!codeLines.has(line)) return undefined;
+  for (let l = line - 1; l >= 1 && l > line - CONTINUATION_LINES; l--) if (hasInstructions(l)) return l;
   return undefined;
 }
 
-function statementIdsAt(v: ProgramVersion, line: number): number[] {
-  const l = statementLine(line, (k) => idsAt(v, k).length > 0);
+/**
+ * The lines of C text that hold code: a character other than white space outside comments (string and
+ * character literals are code; a comment's text is not, nor is a blank line).
+ */
+export function codeLines(text: string): Set<number> {
+  const out = new Set<number>();
+  let line = 1;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text[i]!;
+    if (c === '\n') {
+      line++;
+      i++;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const stop = end < 0 ? n : end + 2;
+      for (let k = i; k < stop; k++) if (text[k] === '\n') line++;
+      i = stop;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < n && text[i] !== '\n') i++;
+    } else if (c === '"' || c === "'") {
+      out.add(line);
+      i++;
+      while (i < n && text[i] !== c && text[i] !== '\n') i += text[i] === '\\' ? 2 : 1;
+      i++;
+    } else {
+      if (c !== ' ' && c !== '\t' && c !== '\r') out.add(line);
+      i++;
+    }
+  }
+  return out;
+}
+
+function statementIdsAt(v: ProgramVersion, line: number, code: ReadonlySet<number>): number[] {
+  const l = statementLine(line, (k) => idsAt(v, k).length > 0, code);
   return l === undefined ? [] : idsAt(v, l);
 }
 
@@ -239,8 +276,10 @@ export async function loadVersionPair(oldSpec: string, newSpec: string, opts: Ve
   const d = diffSourceLines(oldV.text, newV.text);
   const changedNew = new Set<number>();
   const deletedOld = new Set<number>();
-  for (const l of d.added) for (const id of statementIdsAt(newV, l)) changedNew.add(id);
-  for (const l of d.removed) for (const id of statementIdsAt(oldV, l)) deletedOld.add(id);
+  const newCode = codeLines(newV.text);
+  const oldCode = codeLines(oldV.text);
+  for (const l of d.added) for (const id of statementIdsAt(newV, l, newCode)) changedNew.add(id);
+  for (const l of d.removed) for (const id of statementIdsAt(oldV, l, oldCode)) deletedOld.add(id);
   const newLines = newV.text.split('\n').length;
   const deletions = d.pureRemovals.map((r) => {
     let anchor: number | undefined;

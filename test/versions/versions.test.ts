@@ -11,7 +11,7 @@ import { moduleIndex } from '../../src/analysis/module-index.js';
 import type { Instruction, Module } from '../../src/ir/model.js';
 import { mutateFile } from '../../src/mutation/mutate.js';
 import { compileToLL } from '../../src/toolchain/clang.js';
-import { diffSourceLines, loadVersionPair, VersionError } from '../../src/versions/index.js';
+import { codeLines, diffSourceLines, loadVersionPair, statementLine, VersionError } from '../../src/versions/index.js';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const dir = join(root, 'test', 'fixtures', 'versions');
@@ -35,6 +35,18 @@ function lines(m: Module, ids: Set<number>): number[] {
 function instsOnLine(m: Module, line: number): Instruction[] {
   return moduleIndex(m).insts.filter((i): i is Instruction => i !== undefined && i.loc?.line === line);
 }
+
+describe('codeLines and statementLine', () => {
+  it('code lines are those with something outside comments; a change to a comment stands for nothing', () => {
+    const text = ['int f(int a,', '      int b) { /* x', '   still a comment */', '', '  // only this', '  return "/*" [0] + a; }', "char c = '\\'';"].join('\n');
+    expect([...codeLines(text)].sort((a, b) => a - b)).toEqual([1, 2, 6, 7]);
+    const has = (l: number): boolean => l === 1 || l === 6;
+    expect(statementLine(2, has, codeLines(text))).toBe(1);
+    expect(statementLine(3, has, codeLines(text))).toBeUndefined();
+    expect(statementLine(5, has, codeLines(text))).toBeUndefined();
+    expect(statementLine(6, has, codeLines(text))).toBe(6);
+  });
+});
 
 describe('diffSourceLines', () => {
   it('maps unchanged lines and lists removed, added and pure removals', () => {
