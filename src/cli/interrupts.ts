@@ -17,8 +17,12 @@ export function signalExitCode(signal: NodeJS.Signals): number {
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 let commandHandlers = 0;
+let guarded = false;
 
+/** Installs the guard (once per process). */
 export function guardInterrupts(): void {
+  if (guarded) return;
+  guarded = true;
   for (const signal of SIGNALS) {
     process.on(signal, () => {
       if (commandHandlers > 0) return;

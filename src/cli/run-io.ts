@@ -31,7 +31,6 @@ export interface RunIO {
   now?: () => Date;
 }
 
-/** The exit status of a process stopped by `signal`, as a shell reports it (SIGINT 130, SIGTERM 143). */
 export function processIO(commandLine: string[]): RunIO {
   let stdoutNoted = false;
   const err = (t: string): void => {
