@@ -87,20 +87,12 @@ export class WeightedRandomSearcher implements Searcher {
 
   update(current: SearchState | null, added: readonly SearchState[], removed: readonly SearchState[]): void {
     const alone = this.lazy && this.pdf.size + added.length - removed.length <= 1;
-    const weigh = (s: SearchState): number => {
-      if (alone) {
-        this.unweighed.add(s);
-        return 1;
-      }
-      this.unweighed.delete(s);
-      return stateWeight(this.kind, s, this.ctx);
-    };
     if (current && this.updatesWeights && this.pdf.has(current) && !removed.includes(current)) {
-      this.pdf.update(current, weigh(current));
+      this.pdf.update(current, this.weigh(current, alone));
     }
     for (const s of added) {
       if (this.pdf.has(s)) throw new Error(`${this.name}: state ${s.id} added twice`);
-      this.pdf.insert(s, weigh(s));
+      this.pdf.insert(s, this.weigh(s, alone));
     }
     for (const s of removed) {
       if (!this.pdf.has(s)) throw new Error(`${this.name}: removing state ${s.id}, which it does not hold`);
@@ -108,7 +100,17 @@ export class WeightedRandomSearcher implements Searcher {
       this.unweighed.delete(s);
     }
     // A lone state that was not this update's current one (an update without a current state).
-    if (!alone) for (const s of this.unweighed) this.pdf.update(s, weigh(s));
+    if (!alone) for (const s of this.unweighed) this.pdf.update(s, this.weigh(s, false));
+  }
+
+  /** `s`'s weight, or a stand-in while it is `alone` (remembered as unweighed). */
+  private weigh(s: SearchState, alone: boolean): number {
+    if (alone) {
+      this.unweighed.add(s);
+      return 1;
+    }
+    this.unweighed.delete(s);
+    return stateWeight(this.kind, s, this.ctx);
   }
 
   empty(): boolean {
