@@ -50,6 +50,8 @@ export interface VersionPair {
   deletedOld: Set<number>;
   /** Lines of NEW added or changed (1-based, ascending). */
   changedNewLines: number[];
+  /** NEW's lines that hold code (codeLines): which changed lines stand for the statement above them. */
+  newCodeLines: ReadonlySet<number>;
   /** Lines of OLD removed or changed. */
   deletedOldLines: number[];
   /** Pure deletions: the removed OLD lines and the NEW line whose instructions stand for them (undefined
@@ -294,6 +296,7 @@ export async function loadVersionPair(oldSpec: string, newSpec: string, opts: Ve
     changedNew,
     deletedOld,
     changedNewLines: d.added,
+    newCodeLines: newCode,
     deletedOldLines: d.removed,
     deletions,
     lineMap: d.lineMap,

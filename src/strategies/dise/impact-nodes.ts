@@ -25,7 +25,7 @@ import { analyzeModule } from '../../analysis/index.js';
 import { terminatorTargets, isDeciding } from '../../analysis/cfg.js';
 import { sameFile, sourceMapOf } from '../../analysis/source-map.js';
 import type { BasicBlock, Func, Instruction, Module } from '../../ir/model.js';
-import { codeLines, statementLine, type VersionPair } from '../../versions/index.js';
+import { statementLine, type VersionPair } from '../../versions/index.js';
 
 /** One impacted node: an instruction, or one direction (target block) of an impacted decision. */
 export interface ImpactNode {
@@ -82,9 +82,8 @@ export function impactNodes(run: Module, pair: VersionPair, opts: { interprocedu
   const changed = new Set<Instruction>();
   // A changed line with no instructions stands for the statement it continues (versions' statementLine).
   const lines = new Set<number>();
-  const code = codeLines(pair.new.text);
   for (const l of pair.changedNewLines) {
-    const at = statementLine(l, (k) => sm.instsAt(newSource, k).length > 0, code);
+    const at = statementLine(l, (k) => sm.instsAt(newSource, k).length > 0, pair.newCodeLines);
     if (at !== undefined) lines.add(at);
   }
   for (const d of pair.deletions) if (d.newLine !== undefined) lines.add(d.newLine);
