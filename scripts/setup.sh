@@ -40,7 +40,10 @@ required=(
   aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu
   /usr/aarch64-linux-gnu/include/stdio.h:libc6-dev-arm64-cross
   qemu-aarch64:qemu-user
-  /usr/lib/gcc/x86_64-linux-gnu/12/32/libgcc.a:gcc-multilib
+  # gcc -m32 (Test-Comp's ILP32 tasks): the two packages behind Debian's gcc-multilib, which cannot be
+  # installed itself beside the aarch64 cross compiler (it declares a conflict with gcc-12-aarch64-linux-gnu)
+  /usr/lib/gcc/x86_64-linux-gnu/12/32/libgcc.a:lib32gcc-12-dev
+  /usr/include/x86_64-linux-gnu/gnu/stubs-32.h:libc6-dev-i386
   qemu-i386:qemu-user
   xmllint:libxml2-utils
   # the job queue of `sympath run --queue`/`sympath worker` (src/queue): its tests start their own server
@@ -81,7 +84,7 @@ fi
 if ! command -v npm >/dev/null 2>&1; then need+=(npm); fi
 
 if [ ${#need[@]} -eq 0 ] && [ ${#want[@]} -eq 0 ]; then
-  say "system packages: all present (clang-19, llvm-19, lld-19, gcc, z3, csmith, gcovr, lcov, aarch64 gcc, qemu, gcc-multilib, xmllint, clang-14)"
+  say "system packages: all present (clang-19, llvm-19, lld-19, gcc, z3, csmith, gcovr, lcov, aarch64 gcc, qemu, gcc -m32, xmllint, clang-14)"
 else
   sudo=()
   if [ "$(id -u)" -ne 0 ]; then

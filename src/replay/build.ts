@@ -85,7 +85,7 @@ export interface BuildVariant {
 }
 
 /**
- * Debian's gcc-multilib has no /usr/include/i386-linux-gnu: a `-m32` build finds glibc's headers but not
+ * Debian's 32-bit gcc packages (lib32gcc-12-dev, libc6-dev-i386) have no /usr/include/i386-linux-gnu: a `-m32` build finds glibc's headers but not
  * the kernel's <asm/...>, which linux-libc-dev installs bi-arch under the x86-64 triple only. Searched
  * last, so nothing else is shadowed.
  */
