@@ -90,8 +90,16 @@ function layoutOf(module: Module, programFiles: readonly string[]): Layout {
 }
 
 export class Coverage {
-  /** Executions per static instruction id (shared between the workers of `--workers N`: shareCounts). */
-  counts: Float64Array;
+  /** Executions per static instruction id by this engine. */
+  readonly counts: Float64Array;
+  /**
+   * With `--workers N` (shareCoverage): one flag per instruction id in memory shared by every engine,
+   * set by the first engine that executes it. Kept apart from the counts because every engine counting
+   * into one shared array wrote the same cache lines at every instruction of a loop both ran, and the
+   * cores spent the run passing those lines back and forth (a 2-worker run of bench:parallel took 1.3x
+   * the CPU of one); a flag is written once and afterwards only read.
+   */
+  private shared: Float64Array | null = null;
   /** 1 when the instruction belongs to the program's own source files. */
   private readonly isProgram: Uint8Array;
   /** Index into the line table per instruction, -1 for none. */
@@ -130,13 +138,31 @@ export class Coverage {
   }
 
   /**
-   * Counts kept in memory shared with other engines (src/parallel): what they cover is covered here at
-   * once. Called before the run starts; the engines' per-engine totals (instructionsCovered, …) count
-   * only what this engine covered first.
+   * Covered-flags kept in memory shared with other engines (src/parallel): what they cover is covered
+   * here at once. Called before the run starts; the engines' per-engine totals (instructionsCovered, …)
+   * count only what this engine covered first.
    */
-  shareCounts(shared: Float64Array): void {
-    if (shared.length !== this.counts.length) throw new Error(`shared coverage counts: ${shared.length} ids, the module has ${this.counts.length}`);
-    this.counts = shared;
+  shareCoverage(shared: Float64Array): void {
+    if (shared.length !== this.counts.length) throw new Error(`shared coverage flags: ${shared.length} ids, the module has ${this.counts.length}`);
+    this.shared = shared;
+  }
+
+  /**
+   * This engine executed `id` for the first time: whether no engine had before (then it is marked
+   * covered for all). Alone, always. Two engines may both claim an id they reach at the same moment,
+   * as with the shared counts before; each then counts it among its own first coverage.
+   */
+  claim(id: number): boolean {
+    const shared = this.shared;
+    if (shared === null) return true;
+    if (shared[id] !== 0) return false;
+    shared[id] = 1;
+    return true;
+  }
+
+  /** Whether any engine of the run has executed `id`. */
+  isCovered(id: number): boolean {
+    return this.counts[id]! > 0 || (this.shared !== null && this.shared[id]! > 0);
   }
 
   get size(): number {
@@ -228,7 +254,7 @@ export class Coverage {
       this.solve(this.distRet, (i) => i.op === 'ret' || i.op === 'resume', false);
     }
     this.dist = new Float64Array(n).fill(Infinity);
-    this.solve(this.dist, (i) => this.counts[i.id] === 0, true);
+    this.solve(this.dist, (i) => !this.isCovered(i.id), true);
   }
 
   /**

@@ -183,7 +183,7 @@ export class Executor implements SearcherContext {
   // SearcherContext
 
   isCovered(id: number): boolean {
-    return this.coverage.counts[id]! > 0;
+    return this.coverage.isCovered(id);
   }
   executionCount(id: number): number {
     return this.coverage.counts[id] ?? 0;
@@ -314,7 +314,9 @@ export class Executor implements SearcherContext {
     return n;
   }
 
+  /** `id` ran for the first time in this engine: new coverage unless another worker covered it first. */
   private newlyCovered(s: ExecutionState, id: number): void {
+    if (!this.coverage.claim(id)) return;
     this.coverage.covered(id);
     s.coveredNew = true;
     s.instsSinceCovNew = 1;

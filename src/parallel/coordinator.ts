@@ -4,7 +4,7 @@
 // pending states away (handoff-searcher.ts); their prefixes are queued and handed to idle workers, which
 // re-execute them (prefix.ts) and explore below. The run ends when every worker is idle and no job is
 // left. Tests come to the coordinator, which writes them through the run's sink (one output directory,
-// numbered in the order they arrive); coverage counts are one SharedArrayBuffer every engine counts in.
+// numbered in the order they arrive); what any engine covered is one SharedArrayBuffer of flags (engine/coverage.ts).
 // No worker thread outlives the run: each is told to exit, and terminated if it has not within a grace
 // period (also when the run fails).
 
@@ -243,7 +243,7 @@ export async function runParallel(p: ParallelRunOptions): Promise<ParallelRunRes
       statesPeak += t.statesPeak;
       branches = Math.max(branches, t.branchesCovered);
     }
-    // Coverage of the program as every worker's counts make it up (the shared counts).
+    // Coverage of the program as every worker's first executions make it up (the shared flags).
     const cov = new Coverage(p.module, p.opts.programSourceFiles, () => 0);
     for (let id = 0; id < shared.length; id++) if (shared[id]! > 0) cov.covered(id);
     return {

@@ -136,7 +136,7 @@ export class JobRunner {
       hooks: [hook],
       prefix: follower,
     });
-    ex.coverage.shareCounts(init.coverage);
+    ex.coverage.shareCoverage(init.coverage);
     this.current = ex;
     if (this.haltReason !== undefined) ex.halt(this.haltReason);
     let r: RunResult;

@@ -1,5 +1,5 @@
 // The messages between the coordinator (the main thread, coordinator.ts) and its worker threads
-// (worker.ts). Everything in them is structured-clonable; the coverage counts are one SharedArrayBuffer.
+// (worker.ts). Everything in them is structured-clonable; the covered-flags are one SharedArrayBuffer.
 
 import type { RunResult, RunSnapshot } from '../engine/executor.js';
 import type { EngineOptions } from '../engine/options.js';
@@ -22,7 +22,7 @@ export interface WorkerInit {
   /** Whether the coordinator picks one error test per location (the engines then emit every one). */
   dedupErrors: boolean;
   search: SearchOptions;
-  /** Execution counts per instruction id, shared by every worker (Float64Array over it). */
+  /** One covered-flag per instruction id, shared by every worker (Float64Array over it; engine/coverage.ts). */
   coverage: SharedArrayBuffer;
   /** When the whole run started (Date.now()): --max-time is the run's, not each job's. */
   startedAt: number;
