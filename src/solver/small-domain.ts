@@ -20,6 +20,10 @@ import { Evaluator } from '../expr/evaluate.js';
 import { postOrder, updateChain } from '../expr/walk.js';
 import { arrayOfKey, atomArray, atomIndex, footprint, unionFootprints, EMPTY_FOOTPRINT } from '../expr/footprint.js';
 import type { ChainCounters, CheckResult, CoreSolver, Query } from './core.js';
+import { bytesKeyOf, constraintKey, filterRows, MAX_ROWS, setRow, SolutionSets, type SolutionList } from './solution-sets.js';
+
+/** Whether `e` is not the constant true (true conjuncts decide nothing). */
+const notTrue = (e: Expr): boolean => e.kind !== Kind.Const || e.value !== 1n;
 
 /** Every byte value (a byte no constraint of its own narrows). */
 const ALL_VALUES: readonly number[] = Array.from({ length: 256 }, (_, v) => v);
@@ -132,6 +136,8 @@ export class SmallDomain implements CoreSolver {
    * constraints on an input character recur in every later query of the path and its forks.
    */
   private readonly domains = new Map<string, readonly number[]>();
+  /** The solutions of constraint sets asked about more than once (solution-sets.ts). */
+  private readonly lists = new SolutionSets();
 
   constructor(
     private readonly inner: CoreSolver,
@@ -148,24 +154,79 @@ export class SmallDomain implements CoreSolver {
   }
 
   /**
-   * The answer by enumeration, or null when the query is outside the budget. Each byte's domain is
-   * first narrowed by the conjuncts that read only that byte (an input character's path constraints:
-   * `c` is a digit, `c != '.'`), then the other conjuncts are evaluated over the product of domains.
+   * The answer by enumeration, or null when the query is outside the budget. A path's constraints
+   * asked about again are answered from the list of their solutions (solution-sets.ts); otherwise the
+   * product of the bytes' domains is searched for a first solution (search).
    */
   private enumerate(q: Query): CheckResult | null {
-    const conjuncts = [q.expr, ...q.constraints].filter((c) => c.kind !== Kind.Const || c.value !== 1n);
-    if (conjuncts.some((c) => c.kind === Kind.Const)) return { status: 'unsat' }; // a FALSE conjunct
+    const constraints = q.constraints.filter(notTrue);
+    const conjuncts = [q.expr, ...constraints].filter(notTrue);
+    if (conjuncts.some((c) => c.kind === Kind.Const)) return this.unsat(); // a FALSE conjunct
     if (conjuncts.length === 0) return null; // nothing to decide; the inner layers answer at once
     const bytes = domainBytes(conjuncts, this.maxBytes);
     if (bytes === null || bytes.length === 0) return null;
-
+    const budget = conjuncts.some((c) => this.isHard(c)) ? this.maxHardWork : this.maxWork;
     // Buffers per array, reused across assignments (the evaluator reads them when it first needs them).
     const buffers = new Map<ArrayDecl, Uint8Array>();
     for (const b of bytes) if (!buffers.has(b.array)) buffers.set(b.array, new Uint8Array(b.array.size));
+
+    if (constraints.length > 0 && notTrue(q.expr)) {
+      const listed = this.byList(q.expr, constraints, bytes.length, buffers, budget);
+      if (listed !== null) return listed;
+    }
+    const found = this.search(conjuncts, bytes, buffers, budget, () => true);
+    if (found === null) return null;
+    return found ? this.answer(buffers) : this.unsat();
+  }
+
+  /**
+   * `e ∧ constraints` from the list of the constraints' solutions, when they read every byte the query
+   * reads and have been asked about before; null when not answered this way.
+   */
+  private byList(e: Expr, constraints: readonly Expr[], queryBytes: number, buffers: Map<ArrayDecl, Uint8Array>, budget: number): CheckResult | null {
+    const bytes = domainBytes(constraints, this.maxBytes);
+    if (bytes === null || bytes.length !== queryBytes) return null; // e reads a byte they do not
+    const key = constraintKey(constraints);
+    let list = this.lists.get(key);
+    if (list === undefined) {
+      if (!this.lists.seenBefore(key)) return null;
+      list = this.lists.fromParent(constraints, bytesKeyOf(bytes), buffers, budget) ?? this.listAll(constraints, bytes, buffers, budget);
+      this.lists.put(key, list);
+    }
+    if (list === 'too-many') return null;
+    const rows = filterRows(list, e, buffers, budget, 1);
+    if (rows === null) return null;
+    if (rows.length === 0) return this.unsat();
+    setRow(list, rows[0]!, buffers);
+    return this.answer(buffers);
+  }
+
+  /** Every solution of `constraints` over `bytes`, or 'too-many' (more than MAX_ROWS, or past the budget). */
+  private listAll(constraints: readonly Expr[], bytes: DomainByte[], buffers: Map<ArrayDecl, Uint8Array>, budget: number): SolutionList | 'too-many' {
+    const rows: number[] = [];
+    let tooMany = false;
+    const done = this.search(constraints, bytes, buffers, budget, () => {
+      if (rows.length >= MAX_ROWS) return (tooMany = true);
+      let row = 0;
+      for (let j = 0; j < bytes.length; j++) row |= buffers.get(bytes[j]!.array)![bytes[j]!.index]! << (8 * j);
+      rows.push(row >>> 0);
+      return false;
+    });
+    if (done === null || tooMany) return 'too-many';
+    return { bytes, bytesKey: bytesKeyOf(bytes), rows: Uint32Array.from(rows) };
+  }
+
+  /**
+   * Searches the assignments of `bytes` under which every conjunct holds, calling `onSolution` at each
+   * (with the assignment in `buffers`) until it returns true. Each byte's domain is first narrowed by
+   * the conjuncts that read only that byte (an input character's path constraints: `c` is a digit,
+   * `c != '.'`), then the other conjuncts are evaluated over the product of domains. Returns true when
+   * stopped by `onSolution`, false when every assignment was visited, null past `budget` evaluated nodes.
+   */
+  private search(conjuncts: readonly Expr[], bytes: DomainByte[], buffers: Map<ArrayDecl, Uint8Array>, budget: number, onSolution: () => boolean): boolean | null {
     const set = (b: DomainByte, v: number): void => {
       buffers.get(b.array)![b.index] = v;
     };
-
     // Unary conjuncts narrow their byte's domain; the first evaluation of each measures its DAG.
     const unary: Expr[][] = bytes.map(() => []);
     const joint: Expr[] = [];
@@ -174,7 +235,6 @@ export class SmallDomain implements CoreSolver {
       if (j >= 0) unary[j]!.push(c);
       else joint.push(c);
     }
-    const budget = conjuncts.some((c) => this.isHard(c)) ? this.maxHardWork : this.maxWork;
     let work = 0;
     for (let j = 0; j < bytes.length; j++) {
       const b = bytes[j]!;
@@ -199,19 +259,16 @@ export class SmallDomain implements CoreSolver {
         this.domains.set(key, values);
         b.values = values;
       }
-      if (b.values.length === 0) return this.unsat();
+      if (b.values.length === 0) return false;
       set(b, b.values[0]!);
     }
-    if (joint.length === 0) return this.answer(buffers);
 
     // The first combination is evaluated whole: its memo size is the joint DAG's node count.
     const ev = new Evaluator(buffers);
-    let sat = true;
-    for (const c of joint) if (!ev.isTrue(c)) sat = false;
-    if (sat) return this.answer(buffers);
+    if (joint.every((c) => ev.isTrue(c)) && onSolution()) return true;
     let total = 1;
     for (const b of bytes) total *= b.values.length;
-    if (work + ev.size * total > budget) return null;
+    if (work + Math.max(1, ev.size) * total > budget) return null;
 
     // Mixed-radix counter over the domains (digit j indexes bytes[j].values). A step changes bytes 0..j
     // (j the highest digit that moved), and only the nodes reading one of them are evaluated again:
@@ -230,9 +287,9 @@ export class SmallDomain implements CoreSolver {
       }
       ev.forget(stale[j]!);
       // The query expression first: it is the likeliest to fail (the constraints held on the path).
-      if (joint.every((c) => ev.isTrue(c))) return this.answer(buffers);
+      if (joint.every((c) => ev.isTrue(c)) && onSolution()) return true;
     }
-    return this.unsat();
+    return false;
   }
 
   private isHard(e: Expr): boolean {

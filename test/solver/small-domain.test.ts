@@ -187,4 +187,47 @@ describe('queries over one input byte', () => {
       { numRuns: 200, seed: 21 },
     );
   }, 120_000);
+
+  it("a path's constraints asked about again: answered from the list of their solutions, and a child path's from its parent's", async () => {
+    // src/solver/solution-sets.ts: the second query on the same constraints lists their solutions, a
+    // query on those constraints plus one filters that list. Every answer against enumeration by hand.
+    const T = new ArrayDecl('t3', 3);
+    const bytes = [0, 1, 2].map((i) => B.zext(byteOf(T, i), 16));
+    const ops = [B.add, B.sub, B.mul, B.and, B.or, B.xor];
+    const term = fc.letrec<{ t: Expr }>((tie) => ({
+      t: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.integer({ min: 0, max: 2 }).map((i) => bytes[i]!),
+        fc.integer({ min: 0, max: 0xff }).map((v) => c(16, v)),
+        fc.tuple(fc.integer({ min: 0, max: ops.length - 1 }), tie('t'), tie('t')).map(([i, x, y]) => ops[i]!(x, y)),
+      ),
+    })).t;
+    const relation = fc.tuple(term, term, fc.boolean()).map(([x, y, lt]) => (lt ? B.ult(x, y) : B.ne(x, y)));
+    const few = (i: number): Expr => B.ult(byteOf(T, i), c(8, 7));
+    const byHand = (conjuncts: readonly Expr[]): 'sat' | 'unsat' => {
+      for (let v = 0; v < 7 * 7 * 7; v++) {
+        const model = new Map([[T, Uint8Array.of(v % 7, Math.floor(v / 7) % 7, Math.floor(v / 49))]]);
+        if (conjuncts.every((e) => evaluate(e, model) === 1n)) return 'sat';
+      }
+      return 'unsat';
+    };
+    await fc.assert(
+      fc.asyncProperty(relation, relation, fc.array(relation, { minLength: 3, maxLength: 3 }), async (joint, extra, asked) => {
+        const { s, passed } = layer({ maxBytes: 3, maxWork: 1e9, maxHardWork: 1e9 });
+        const parent = [few(0), few(1), few(2), joint];
+        const child = [...parent, extra];
+        // parent twice (the second sighting lists it), then its queries, then the child's (from the list)
+        for (const constraints of [parent, parent, child, child]) {
+          for (const e of asked) {
+            const q: Query = { constraints, expr: e, reads: new Map([[T, 'all']]) };
+            const mine = await s.check(q);
+            expect(mine.status).toBe(byHand([e, ...constraints]));
+            if (mine.status === 'sat') for (const x of [e, ...constraints]) expect(evaluate(x, mine.model!)).toBe(1n);
+          }
+        }
+        expect(passed()).toBe(0);
+      }),
+      { numRuns: 150, seed: 22 },
+    );
+  }, 120_000);
 });
