@@ -4,9 +4,13 @@
 // conjuncts that failed, found with PSE_DEBUG=1 (check.ts).
 
 import { COREUTILS_ARGS, type RunRecord } from './subjects.js';
+import type { RecordSource } from './records.js';
 
 /** What report.ts gives this section: its table builder over DFS vs one configuration. */
 export interface CoreutilsReportTools {
+  source: RecordSource;
+  /** The runs' budget in words ("120 s"). */
+  budget: string;
   table4: (config: string) => string[];
   fmt: (x: number, d?: number) => string;
 }
@@ -46,22 +50,35 @@ export function coreutilsSection(records: RunRecord[], tools: CoreutilsReportToo
     }
   }
   const commits = [...new Set(cu.map((r) => r.commit ?? 'unrecorded'))].join(', ');
+  const list = subjects.map((x) => x.replace('coreutils-', '')).join(',');
+  const how =
+    tools.source === 'runs'
+      ? [
+          `\`--pse-pin-addresses\`. Engine commit of the runs: ${commits}. **Load**: the 2-core machine also ran an`,
+          'analysis benchmark meanwhile (load average 3.8–6.5 during these runs), so wall times are inflated and CPU',
+          'seconds are the figure to read. Covered lines are compared by count (stats.json); a run cut by its budget is',
+          'not exhaustive, so "lost" is only checked where both runs finished.',
+          '',
+          `Command (the retired harness): \`PSE_COREUTILS=${list} npx tsx benchmarks/pse/harness.ts -j 2 --max-time 120 --subjects <the same, as coreutils-NAME>\``,
+          '(run from a git worktree of that commit, so the dist/ it used was its own). Today the same runs are',
+          `\`npx tsx benchmarks/pse/harness.ts --coreutils ${list} -j 2\` (pse-coreutils.experiment.json).`,
+        ]
+      : [
+          '`--pse-pin-addresses`. Covered lines are compared as sets (run.cov of `--write-cov`); a run cut by its',
+          'budget is not exhaustive, so "lost" is only checked where both runs finished. CPU seconds include the',
+          'native Z3. The machine load is not recorded by the experiment: read it beside the command that ran it.',
+          '',
+          `Command: \`npx tsx benchmarks/pse/harness.ts --coreutils ${list} -j 2\` (pse-coreutils.experiment.json).`,
+        ];
   return [
     '## Coreutils',
     '',
     `${subjects.length} utilities of issue 5 (${subjects.map((s) => s.replace('coreutils-', '')).join(', ')}), each through \`sympath run --posix-runtime\``,
-    `(musl 1.2.3 in IR + the POSIX model) with the paper's setting \`${COREUTILS_ARGS.join(' ')}\`, DFS, 120 s per run, two runs at a`,
+    `(musl 1.2.3 in IR + the POSIX model) with the paper's setting \`${COREUTILS_ARGS.join(' ')}\`, DFS, ${tools.budget} per run, two runs at a`,
     'time (`-j 2`); "dfs+pse" has the paper\'s heuristics (as the small programs), "dfs+pse-pin" adds',
-    `\`--pse-pin-addresses\`. Engine commit of the runs: ${commits}. **Load**: the 2-core machine also ran an`,
-    'analysis benchmark meanwhile (load average 3.8–6.5 during these runs), so wall times are inflated and CPU',
-    'seconds are the figure to read. Covered lines are compared by count (stats.json); a run cut by its budget is',
-    'not exhaustive, so "lost" is only checked where both runs finished.',
+    ...how,
     '',
-    `Command: \`PSE_COREUTILS=${subjects.map((x) => x.replace('coreutils-', '')).join(',')} npx tsx benchmarks/pse/harness.ts -j 2 --max-time 120 --subjects <the same, as coreutils-NAME>\``,
-    '(run from a git worktree of that commit, so the dist/ it used was its own). The page is rebuilt with the',
-    'same `PSE_COREUTILS=…` and `--report-only`: without it only the default utilities (echo, basename) are listed.',
-    '',
-    '**Read the ratios with the Halted column of the next table**: where a run was cut by its 120 s (wall)',
+    `**Read the ratios with the Halted column of the next table**: where a run was cut by its ${tools.budget} (wall)`,
     'budget the two runs compare how far each got, not what pruning saved — a PSE run that spends its time in',
     `walks explores fewer paths. Pruning itself: ${prunedBy(cu)}.`,
     '',

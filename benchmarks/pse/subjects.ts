@@ -1,10 +1,9 @@
-// The PSE experiment's subjects and configurations. Subjects are pluggable: the small programs of
-// programs/ (suffix-independent-of-prefix shapes, parsers, state machines) are here now; the Coreutils
-// utilities of issue 5 join through `coreutilsSubjects()` once their bitcode exists (the paper's setting:
-// symbolic arguments of 2 characters plus stdin, under the POSIX model and musl) — until then that list
-// is empty and the results say the Coreutils runs are pending.
+// The PSE experiment's vocabulary for its report: the small subjects of programs/ (suffix-independent-of-
+// prefix shapes, parsers, state machines; their -D defines, also used by benchmarks/dgse) and the
+// configurations with their groups. The runs themselves are the cells of pse.experiment.json (the small
+// subjects) and pse-coreutils.experiment.json (the Coreutils utilities of issue 5 in the paper's setting:
+// symbolic arguments of 2 characters plus stdin, under the POSIX model and musl): the same names.
 
-import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PostconditionOptions } from '../../src/strategies/postcondition/index.js';
@@ -17,10 +16,7 @@ export interface Subject {
   file: string;
   /** -D definitions. */
   defines: string[];
-  /** 'small': programs/ (run in-process, --libc none); 'coreutils': issue 5's utilities (run through
-   *  `sympath run --posix-runtime` on their bitcode, with `args`). */
-  kind: 'small' | 'coreutils';
-  args?: string[];
+  kind: 'small';
 }
 
 export interface Config {
@@ -74,31 +70,21 @@ export const SMALL_SUBJECTS: Subject[] = [
 /** The paper's setting: symbolic command-line arguments of 2 characters (here up to 2 of them) and stdin. */
 export const COREUTILS_ARGS = ['--sym-args', '0', '2', '2', '--sym-stdin', '2'];
 
-/** Utilities run by default — a first look: two that exhaustive DFS finishes in a second;
- *  PSE_COREUTILS=a,b,… or PSE_COREUTILS=all picks others. */
-const DEFAULT_COREUTILS = ['echo', 'basename'];
-
-/**
- * Coreutils utilities of issue 5, when built (`make coreutils`: benchmarks/coreutils/build/ir/<util>.bc
- * and utilities.txt). Empty until then.
- */
-export function coreutilsSubjects(): Subject[] {
-  const dir = join(ROOT, 'benchmarks', 'coreutils', 'build', 'ir');
-  const list = join(dir, 'utilities.txt');
-  if (!existsSync(list)) return [];
-  const built = new Set(readdirSync(dir).filter((f) => f.endsWith('.bc')).map((f) => f.slice(0, -3)));
-  const want = process.env.PSE_COREUTILS === 'all' ? [...built] : process.env.PSE_COREUTILS ? process.env.PSE_COREUTILS.split(',') : DEFAULT_COREUTILS;
-  return want
-    .filter((u) => built.has(u))
-    .map((u) => ({ name: `coreutils-${u}`, file: join(dir, `${u}.bc`), defines: [], kind: 'coreutils' as const, args: COREUTILS_ARGS }));
+/** The report's subjects in its order: the small ones as SMALL_SUBJECTS lists them, then the Coreutils ones
+ *  (`coreutils-UTIL`, the names pse-coreutils.experiment.json gives) by name. */
+export function subjectsOf(records: readonly { subject: string }[]): string[] {
+  const have = new Set(records.map((r) => r.subject));
+  const small = SMALL_SUBJECTS.map((s) => s.name).filter((n) => have.has(n));
+  return [...small, ...[...have].filter((n) => !small.includes(n)).sort()];
 }
 
-export const SUBJECTS: Subject[] = [...SMALL_SUBJECTS, ...coreutilsSubjects()];
+export const isCoreutils = (subject: string): boolean => subject.startsWith('coreutils-');
 
 /** Subjects the other searchers are compared on (one, as asked: where the effect shows). */
 export const SEARCHER_SUBJECTS = ['independent-4x4', 'diamonds-6'];
 
-/** One run's record (results/pse/runs/<subject>/<config>.json). */
+/** One run's record (the retired harness's results/pse/runs/<subject>/<config>.json, or a cell of an
+ *  experiment's results folder as records.ts reads it). */
 export interface RunRecord {
   subject: string;
   config: string;
@@ -110,20 +96,28 @@ export interface RunRecord {
   instructions: number;
   /** Wall-clock seconds of the exploration. */
   seconds: number;
-  /** CPU seconds of this process (user + system) during the exploration: the solver runs in a child
-   *  process (native Z3) and is not in it; wall time on a shared machine is noisier. */
+  /** CPU seconds (user + system). runs/: of the process during the exploration, the native Z3 (a child
+   *  process) not in it; a cell: of the whole `sympath run` with clang and Z3 (the cell's rusage). */
   cpuSeconds: number;
   solverSeconds: number;
   peakRssMB: number;
   peakHeapMB: number;
   haltReason: string | null;
   errors: string[];
-  /** Covered lines of the program's own files (small subjects). */
+  /** Covered lines of the program's own files (runs/: small subjects only; cells: run.cov). */
   lines: string[];
-  /** Their number (Coreutils subjects give only the count, from stats.json). */
+  /** Their number (runs/ of Coreutils subjects give only the count, from stats.json). */
   linesCovered?: number;
   prune: Record<string, unknown> | null;
+  /** The run's --max-time in seconds (cells; the retired harness's runs/ had 120 s and do not say). */
+  maxTime?: number;
   /** The engine commit that made the run (`git rev-parse --short HEAD` in the tree it ran from; older
    *  records have none). */
   commit?: string;
+}
+
+/** The budget of the records' runs in words ("120 s", or "10 s and 120 s" for a mix). */
+export function budgetText(records: readonly RunRecord[]): string {
+  const times = [...new Set(records.map((r) => r.maxTime ?? 120))].sort((a, b) => a - b);
+  return times.length === 0 ? '120 s' : `${times.join(' s and ')} s`;
 }

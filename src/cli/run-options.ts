@@ -69,6 +69,8 @@ export interface RunFlags {
   driver?: string;
   /** --write-paths (KLEE's): each test's decisions as testNNNNNN.path. */
   writePaths?: boolean;
+  /** --write-cov (KLEE's): each test's newly covered lines as testNNNNNN.cov, and every covered line as run.cov. */
+  writeCov?: boolean;
   /** --replay-path FILE (KLEE's): follow FILE's decisions from the entry, then explore below. */
   replayPath?: string;
   /** --write-exec-tree (KLEE's name): the execution tree as OUTDIR/exec-tree.jsonl (src/engine/exec-tree.ts). */
@@ -226,6 +228,7 @@ function checkWorkers(flags: RunFlags): void {
     [flags.maxForks > 0, '--max-forks'],
     [flags.replayPath !== undefined, '--replay-path'],
     [flags.writeExecTree === true, '--write-exec-tree'],
+    [flags.writeCov === true, '--write-cov'],
   ];
   for (const [given, name] of conflicts) {
     if (given) throw new UserError(`sympath run: ${what} and ${name} do not combine (each worker is an engine of its own; see src/parallel/README.md)`);
@@ -340,6 +343,7 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .option('--only-seed', "with --seed-file/--seed-dir: stop when no path follows a seed any more (KLEE's option; the paths still alive get tests, as on any halt)")
     .option('--environ <file>', "main's environment (envp, environ): one NAME=VALUE per line of FILE, as KLEE's --environ (default: empty); replay gives the native run the same")
     .option('--write-paths', "write each test's symbolic decisions as testNNNNNN.path (KLEE's option; the ids are those of the output directory's program.ll)")
+    .option('--write-cov', "write the source lines each test's path covered first in the run as testNNNNNN.cov (FILE:LINE a line, KLEE's option), and every line the run covered as run.cov")
     .option('--write-exec-tree', "write the execution tree as exec-tree.jsonl: each fork and path end with its state, path instructions and time (KLEE's option writes an SQLite file; format in the README)")
     .option('--replay-path <file>', "follow the decisions of a .path file (from --write-paths on the same program and options) from the entry without the solver, then explore below where it ends (KLEE's option)")
     .option('--entry-point <name>', "the function the run starts in instead of main, as KLEE's option: it gets main's arguments (argc, argv, envp) after the C library's start-up; replay calls it the same way")

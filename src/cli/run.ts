@@ -48,6 +48,8 @@ import type { PruningEnv } from '../strategies/session.js';
 import { readSeeds } from './seed-files.js';
 import { checkPruningAtEnd } from './run-check-pruning.js';
 import { LiveStats, peakRssMB } from './live-stats.js';
+import { HeapPeak } from './heap-peak.js';
+import { writeRunCov } from './run-cov.js';
 import { ProgressDisplay, progressMode } from './progress-line.js';
 import { RunStatusError, UserError } from './user-error.js';
 import { activePruners } from '../strategies/registry.js';
@@ -213,6 +215,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   if (environ) opts.environ = environ;
   if (flags.entryPoint !== undefined && flags.entryPoint !== 'main') opts.entryPoint = flags.entryPoint;
   if (flags.writePaths) opts.writePaths = true;
+  if (flags.writeCov) opts.writeCov = true;
   if (seeds.length > 0) opts.seeds = seeds;
   if (flags.onlySeed) opts.onlySeed = true;
   if (flags.dumpStatesOnHalt === false) opts.dumpStatesOnHalt = false;
@@ -295,6 +298,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     }
   }
   const results: RunResultLike[] = [];
+  const heapPeak = new HeapPeak();
   const solverStats = { queries: 0, z3Queries: 0, cacheHits: 0, seconds: 0 };
   const { sympathVersion, solverVersion } = await import('./version.js');
   const versions = { sympath: sympathVersion(), solver: solverVersion(flags.solver), node: process.version };
@@ -312,6 +316,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
       ...(extra.haltReason !== undefined ? { haltReason: extra.haltReason } : {}),
       versions,
       peakRssMB: peakRssMB(),
+      peakHeapMB: heapPeak.sample(),
       // The techniques' sections are final figures: in the last stats.json only.
       ...(extra.final && r.driver ? { driver: r.driver } : {}),
       ...(extra.final && r.workers ? { workers: r.workers } : {}),
@@ -349,6 +354,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   let failure: unknown;
   const execTree = flags.writeExecTree ? new ExecTreeWriter(join(outDir, 'exec-tree.jsonl'), say) : null;
   live.start();
+  heapPeak.start();
   try {
     for (const [k, phase] of phases.entries()) {
       if (controller.signal.aborted) break;
@@ -418,6 +424,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
     result = results.length > 0 ? mergeRunResults(results) : emptyResult((performance.now() - t0) / 1000);
   } finally {
     live.stop();
+    heapPeak.stop();
     removeInterrupt?.();
     execTree?.close();
   }
@@ -431,6 +438,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   const halted =
     controller.signal.aborted && !result.haltReason && output.failure === undefined ? (errorConsole.stoppedBy ? 'exit-on-error' : 'interrupted') : haltReason;
   const stats = statsOf(result, solverStats, { running: false, liveStates: 0, haltReason: halted, final: true });
+  if (flags.writeCov) writeRunCov(output, results);
   const outcome = (): RunOutcome => ({ outputDir: outDir, stats, haltReason, interrupted: controller.signal.aborted && errorConsole.stoppedBy === null && output.failure === undefined });
   if (!output.writeStats(stats)) io.err(`sympath: stats.json not written: ${output.lastFailure}\n`);
   live.finish(stats);

@@ -25,6 +25,8 @@ interface Layout {
   readonly linesTotal: number;
   /** Branch directions in the program's own code: one per distinct target of a conditional br or a switch. */
   readonly branchesTotal: number;
+  /** The line table: FILE and LINE of each index of lineOf. */
+  readonly lines: readonly { readonly file: string; readonly line: number }[];
 }
 
 /** The distinct targets of a conditional br or a switch: its branch directions (one target: none). */
@@ -84,7 +86,11 @@ function layoutOf(module: Module, programFiles: readonly string[]): Layout {
       }
     }
   }
-  const layout: Layout = { size: n, isProgram, lineOf, instructionsTotal: total, linesTotal: lines.size, branchesTotal: branches };
+  const table = [...lines.keys()].map((key) => {
+    const at = key.lastIndexOf(':');
+    return { file: key.slice(0, at), line: Number(key.slice(at + 1)) };
+  });
+  const layout: Layout = { size: n, isProgram, lineOf, instructionsTotal: total, linesTotal: lines.size, branchesTotal: branches, lines: table };
   byFiles.set(key, layout);
   return layout;
 }
@@ -105,6 +111,7 @@ export class Coverage {
   /** Index into the line table per instruction, -1 for none. */
   private readonly lineOf: Int32Array;
   private readonly lineCovered: Uint8Array;
+  private readonly lineTable: Layout['lines'];
   readonly instructionsTotal: number;
   readonly linesTotal: number;
   readonly branchesTotal: number;
@@ -135,6 +142,7 @@ export class Coverage {
     this.linesTotal = layout.linesTotal;
     this.branchesTotal = layout.branchesTotal;
     this.lineCovered = new Uint8Array(layout.linesTotal);
+    this.lineTable = layout.lines;
   }
 
   /**
@@ -180,6 +188,35 @@ export class Coverage {
         this.linesCovered++;
       }
     }
+  }
+
+  /** The line-table index of instruction `id` when it belongs to the program's own files and has a line; else -1. */
+  lineIndexOf(id: number): number {
+    return this.isProgram[id] ? this.lineOf[id]! : -1;
+  }
+
+  /**
+   * Line-table indices as a .cov file (KLEE's --write-cov format): `FILE:LINE` one a line, each once,
+   * sorted by file, then line.
+   */
+  formatLines(indices: Iterable<number>): string {
+    const rows = [...new Set(indices)].map((k) => this.lineTable[k]!);
+    rows.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+    return rows.map((r) => `${r.file}:${r.line}\n`).join('');
+  }
+
+  /** A path's newly covered lines (ExecutionState.covLines) as a .cov file. */
+  formatCovLines(list: { readonly line: number; readonly next: unknown } | null): string {
+    const out: number[] = [];
+    for (let l = list; l !== null; l = l.next as typeof list) out.push(l.line);
+    return this.formatLines(out);
+  }
+
+  /** Every line this engine covered (the lines `linesCovered` counts) as a .cov file. */
+  formatCoveredLines(): string {
+    const out: number[] = [];
+    for (let k = 0; k < this.lineCovered.length; k++) if (this.lineCovered[k]) out.push(k);
+    return this.formatLines(out);
   }
 
   /** A branch direction of the program's own code was taken for the first time (the forking engine's terminators know). */

@@ -58,6 +58,8 @@ export interface RunResult {
   wallSeconds: number;
   /** Why the run stopped early, if it did: 'max-time', 'max-instructions', 'max-tests', 'interrupted', … */
   haltReason?: string;
+  /** With --write-cov: every line the run covered (the lines `coverage.linesCovered` counts) as a .cov file. */
+  coveredLinesCov?: string;
 }
 
 /** A run so far: its result as it would be if it ended now, and what only a running run has. */
@@ -239,6 +241,7 @@ export class Executor implements SearcherContext {
     // States dropped at the memory limit end the search early even when the searcher then empties:
     // "all paths explored" would be false (dirname: 86 drops, 12,035 partial paths, issue 21 item 17).
     else if (this.budget.droppedAtMemoryLimit > 0 || this.budget.forksSkippedAtMemoryLimit > 0) result.haltReason = 'max-memory';
+    if (this.opts.writeCov === true) result.coveredLinesCov = this.coverage.formatCoveredLines();
     return result;
   }
 
@@ -320,6 +323,10 @@ export class Executor implements SearcherContext {
     this.coverage.covered(id);
     s.coveredNew = true;
     s.instsSinceCovNew = 1;
+    if (this.opts.writeCov === true) {
+      const line = this.coverage.lineIndexOf(id);
+      if (line >= 0) s.covLines = { line, next: s.covLines };
+    }
   }
 
   /** Coverage and instruction counts of the phis executed on a CFG edge. */

@@ -77,6 +77,11 @@ export interface EngineOptions {
   writeSmt2s?: boolean;
   /** --write-paths: each test's symbolic decisions as testNNNNNN.path (KLEE's option; engine/path-prefix.ts). */
   writePaths?: boolean;
+  /**
+   * --write-cov (KLEE's): each test's testNNNNNN.cov, the source lines of the program's own files whose
+   * instructions its path executed first in the run (ExecutionState.covLines).
+   */
+  writeCov?: boolean;
   /** --allow-read-special: devices and FIFOs under --allow-read are read (bounded) instead of refused. */
   allowReadSpecial?: boolean;
   /**

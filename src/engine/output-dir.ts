@@ -10,6 +10,7 @@
 //                              run with "running": true (src/cli/live-stats.ts)
 //   run.stats.csv              the run's figures over time, a row per --stats-write-interval
 //   run.json, program.ll       what `sympath run` compiled and ran (replay reads them)
+//   testNNNNNN.cov, run.cov    with --write-cov: the lines the test's path covered first; every covered line
 // Default location: the first free `sympath-out-N` (N from 0) in the current directory, with a
 // `sympath-last` symbolic link to it (replaced atomically). An explicit --output-dir must not exist yet.
 // Every write is synchronous and immediate, so an interrupted run keeps everything written so far, and
@@ -216,6 +217,7 @@ export class OutputDir implements TestSink {
     if (test.output) sides.push({ name: `${stem}.stdout`, data: test.output.stdout }, { name: `${stem}.stderr`, data: test.output.stderr });
     if (test.smt2 !== undefined) sides.push({ name: `${stem}.smt2`, data: test.smt2 });
     if (test.path !== undefined) sides.push({ name: `${stem}.path`, data: test.path });
+    if (test.cov !== undefined) sides.push({ name: `${stem}.cov`, data: test.cov });
     for (const f of sides) {
       if (!this.attempt(what, () => writeFileAtomic(this.file(f.name), f.data))) {
         for (const g of [name, ...sides.map((x) => x.name)]) rmSync(this.file(g), { force: true });
@@ -278,6 +280,11 @@ export class OutputDir implements TestSink {
 
   writeJson(name: string, value: unknown): boolean {
     return this.attempt(name, () => writeFileAtomic(this.file(name), `${JSON.stringify(value, null, 2)}\n`));
+  }
+
+  /** Writes a text file `name` (atomically). */
+  writeText(name: string, text: string): boolean {
+    return this.attempt(name, () => writeFileAtomic(this.file(name), text));
   }
 
   /** Copies `from` into the directory as `name`. */

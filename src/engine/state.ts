@@ -80,6 +80,12 @@ export function outputOf(last: OutputPiece | null, fd: 1 | 2): Uint8Array {
   return Buffer.concat(parts.reverse());
 }
 
+/** A path's newly covered lines (ExecutionState.covLines): a list whose tail forks share. */
+export interface CovLines {
+  readonly line: number;
+  readonly next: CovLines | null;
+}
+
 export class ExecutionState implements SearchState {
   depth = 0;
   ptreeNode: PTreeNode = detachedLeaf();
@@ -96,6 +102,12 @@ export class ExecutionState implements SearchState {
   trace: TraceEntry | null = null;
   /** Where this state is in the tree of heap allocation histories (null: none made yet; heap-history.ts). */
   heapHistory: HeapHistory | null = null;
+  /**
+   * With --write-cov: the line-table indices (coverage.ts) of the instructions this path executed first
+   * in the run, newest first — KLEE's ExecutionState::coveredLines. A list shared with the states forked
+   * from this one (a fork only adds in front), so copying it costs nothing.
+   */
+  covLines: CovLines | null = null;
   /**
    * klee_prefer_cex conditions, oldest first: a test takes each one that can hold together with the path
    * and the ones taken before it (KLEE's cexPreferences). Immutable; a new one replaces the array.
@@ -195,6 +207,7 @@ export class ExecutionState implements SearchState {
     s.forkingDisabled = this.forkingDisabled;
     s.trace = this.trace;
     s.heapHistory = this.heapHistory;
+    s.covLines = this.covLines;
     s.cexPreferences = this.cexPreferences;
     s.markedGlobal = this.markedGlobal;
     s.output = this.output;

@@ -32,8 +32,12 @@ export interface StatsJson {
   haltReason?: string;
   /** What produced the figures: sympath's version, the Z3 back end's, Node's. */
   versions?: { sympath: string; solver: string; node: string };
-  /** The sympath process's peak resident memory so far (z3 processes not included), in MB. */
-  memory?: { peakRssMB: number };
+  /**
+   * The sympath process's peak resident memory so far (z3 processes not included), in MB; `peakHeapMB`
+   * (optional, added after DESIGN's shape): the peak of the main thread's V8 heap in use, sampled
+   * (src/cli/heap-peak.ts).
+   */
+  memory?: { peakRssMB: number; peakHeapMB?: number };
   /** With `--driver NAME` of a registered technique: the driver's own counts (README, "stats.json"). */
   driver?: Record<string, unknown>;
   /** Pruning techniques' own counts, by technique name (e.g. `pruning.dise`; README, "stats.json"). */
@@ -121,6 +125,7 @@ export interface StatsInput {
   haltReason?: string;
   versions?: { sympath: string; solver: string; node: string };
   peakRssMB?: number;
+  peakHeapMB?: number;
   solver: { queries: number; z3Queries: number; cacheHits: number; seconds: number };
   tests: number;
   errors: readonly StatsError[];
@@ -160,7 +165,9 @@ export function buildStats(i: StatsInput): StatsJson {
     ...(i.running !== undefined ? { running: i.running } : {}),
     ...(i.haltReason !== undefined ? { haltReason: i.haltReason } : {}),
     ...(i.versions ? { versions: { ...i.versions } } : {}),
-    ...(i.peakRssMB !== undefined ? { memory: { peakRssMB: Math.round(i.peakRssMB) } } : {}),
+    ...(i.peakRssMB !== undefined
+      ? { memory: { peakRssMB: Math.round(i.peakRssMB), ...(i.peakHeapMB !== undefined ? { peakHeapMB: Math.round(i.peakHeapMB * 10) / 10 } : {}) } }
+      : {}),
     ...(i.driver ? { driver: i.driver } : {}),
     ...(i.pruning ? { pruning: i.pruning } : {}),
     ...(i.workers ? { workers: i.workers } : {}),
@@ -211,7 +218,7 @@ export function formatStatsTable(rows: readonly { dir: string; stats: StatsJson 
     );
     if (s.versions || s.memory) {
       const parts = [
-        ...(s.memory ? [`peak memory ${s.memory.peakRssMB} MB`] : []),
+        ...(s.memory ? [`peak memory ${s.memory.peakRssMB} MB${s.memory.peakHeapMB !== undefined ? ` (V8 heap ${s.memory.peakHeapMB} MB)` : ''}`] : []),
         ...(s.versions ? [`sympath ${s.versions.sympath}, ${s.versions.solver}, node ${s.versions.node}`] : []),
       ];
       out.push(`  ${parts.join('; ')}`);

@@ -157,6 +157,7 @@ export class Terminator {
     if (opts.writeTestOutput) test.output = { stdout: outputOf(s.output, 1), stderr: outputOf(s.output, 2) };
     if (opts.writeSmt2s) test.smt2 = constraintsSmt2(s.constraints, `the path constraints of this test (${p.termination}); sat, and the test's inputs are a model`);
     if (opts.writePaths) test.path = formatPathFile(prefixOf(s));
+    if (opts.writeCov) test.cov = this.ex.coverage.formatCovLines(s.covLines);
     if (p.error) test.error = p.error;
     const name = this.ex.env.sink.add(test);
     if (name !== null) this.testsWritten++;

@@ -40,6 +40,8 @@ export interface TestCase {
   smt2?: string;
   /** The path's symbolic decisions as a path file, with --write-paths (engine/path-prefix.ts). */
   path?: string;
+  /** With --write-cov: the lines (FILE:LINE, one a line) the path covered first in the run (KLEE's .cov file). */
+  cov?: string;
 }
 
 /** Receives every finished path; returns the test's file name (test000001.ktest) or null if not written. */

@@ -26,7 +26,7 @@ export interface CellPlan {
   dropEarlyTests: boolean;
   /** Wall seconds after which the run (and, separately, the replay) is killed. */
   timeoutSeconds: number;
-  /** JSON files of the output directory copied into the result. */
+  /** Files of the output directory copied into the result (.json parsed, others as their lines). */
   collect: string[];
 }
 

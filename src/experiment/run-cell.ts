@@ -49,6 +49,11 @@ export function statsFigures(stats: Record<string, any>): CellStats {
   };
 }
 
+/** A collected file's value in the result: a .json file parsed, any other its non-empty lines (run.cov's FILE:LINE). */
+function collectedValue(name: string, text: string): unknown {
+  return name.endsWith('.json') ? JSON.parse(text) : text.split('\n').filter((l) => l !== '');
+}
+
 /** Deletes the tests of paths cut short (testN.ktest with testN.early beside it); how many. */
 function dropEarlyTests(out: string): number {
   let n = 0;
@@ -92,7 +97,7 @@ export async function runCell(plan: CellPlan, o: RunCellOptions): Promise<CellRe
     const collected: Record<string, unknown> = {};
     for (const name of plan.collect) {
       const f = join(plan.outputDir, name);
-      collected[name] = existsSync(f) ? JSON.parse(readFileSync(f, 'utf8')) : null;
+      collected[name] = existsSync(f) ? collectedValue(name, readFileSync(f, 'utf8')) : null;
     }
     result.collected = collected;
   }

@@ -56,7 +56,7 @@ export interface ExperimentSpec {
   /** Wall seconds after which a cell's run or replay is killed (undefined: the default per budget). */
   cellTimeout?: number;
   keepOutput: boolean;
-  /** JSON files of the output directory copied into each result. */
+  /** Files of the output directory copied into each result (.json parsed, others as their lines). */
   collect: string[];
 }
 

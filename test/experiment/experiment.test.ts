@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPERIMENT_QUEUE } from '../../src/experiment/queue-shared.js';
 import { connect } from '../../src/queue/shared.js';
 import { ROOT } from '../engine/helpers.js';
+import { recordOfCell } from '../../benchmarks/pse/records.js';
 
 const CLI = join(ROOT, 'bin', 'sympath.mjs');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'experiment');
@@ -90,6 +91,9 @@ describe('a 2 × 2 × 2 matrix with -j 2', () => {
       expect(r.collected['run.json']).toEqual(json(join(r.outputDir, 'run.json')));
       expect(r.collected['run.json'].seed).toBe(r.cell.seed);
       expect(r.collected['postcondition.json']).toBeNull();
+      // A file other than JSON (run.cov of --write-cov) as its lines: the lines stats.json counts.
+      expect(r.collected['run.cov']).toEqual(readFileSync(join(r.outputDir, 'run.cov'), 'utf8').split('\n').filter((l: string) => l !== ''));
+      expect(r.collected['run.cov']).toHaveLength(stats.coverage.linesCovered);
       expect(r.resources.cpuSeconds).toBeGreaterThan(0);
       expect(r.resources.cpuSeconds).toBeCloseTo(r.resources.userSeconds + r.resources.systemSeconds, 2);
       if (r.cell.program === 'branches') {
@@ -101,6 +105,22 @@ describe('a 2 × 2 × 2 matrix with -j 2', () => {
         expect(r.replay).toBeNull();
         expect(r.stats.errorKinds).toEqual(['div-by-zero']);
       }
+    }
+  });
+
+  it("the PSE report's records from the cells: counts, error sites and covered lines of the collected files", () => {
+    for (const f of cellFiles(results)) {
+      const cell = json(join(results, 'cells', f));
+      const stats = json(join(cell.outputDir, 'stats.json'));
+      // small.experiment.json collects run.json, not stats.json: the PSE report needs stats.json collected.
+      expect(recordOfCell(cell)).toBeNull();
+      const r = recordOfCell({ ...cell, collected: { ...cell.collected, 'stats.json': stats } })!;
+      expect(r.explored).toBe(stats.paths.completed + stats.paths.errors + stats.paths.partial + stats.paths.pruned);
+      expect(r.lines).toEqual(cell.collected['run.cov']);
+      expect(r.lines).toHaveLength(stats.coverage.linesCovered);
+      expect(r.errors).toEqual([...new Set(stats.errors.map((e: { kind: string; file: string; line: number }) => `${e.kind}@${e.file}:${e.line}`))].sort());
+      expect(r.peakHeapMB).toBe(stats.memory.peakHeapMB);
+      expect(r.cpuSeconds).toBe(cell.resources.cpuSeconds);
     }
   });
 
@@ -396,6 +416,25 @@ describe('stopping and bad specs', () => {
     // 10 subjects × 7 DFS configurations + 2 subjects × 4 other-searcher ones.
     expect(ids).toHaveLength(78);
     expect(ids.filter((id) => id.includes('__bfs__')).sort()).toEqual(['diamonds-6__bfs__120s__seed1', 'independent-4x4__bfs__120s__seed1']);
+  });
+
+  const coreutilsBuilt = existsSync(join(ROOT, 'benchmarks/coreutils/build/ir/utilities.txt'));
+  it.skipIf(!coreutilsBuilt)("PSE's Coreutils spec: the utilities of its list × dfs, dfs+pse, dfs+pse-pin (needs make coreutils)", async () => {
+    const r = await sympath(['experiment', join(ROOT, 'benchmarks/pse/pse-coreutils.experiment.json'), '--list']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const ids = r.stdout.split('\n').filter((l) => /^\S/.test(l));
+    expect(ids.sort()).toEqual(['basename', 'echo'].flatMap((u) => ['dfs', 'dfs+pse', 'dfs+pse-pin'].map((c) => `coreutils-${u}__${c}__120s__seed1`)).sort());
+    expect(r.stdout).toMatch(/--pse-pin-addresses .*--write-cov|--write-cov .*--pse-pin-addresses/);
+  });
+
+  it.skipIf(!coreutilsBuilt)("mutation-sgs.sh's runs as a spec: the utilities of its list × subpath:combined, random-path (needs make coreutils)", async () => {
+    const r = await sympath(['experiment', join(ROOT, 'benchmarks/coreutils/mutation-sgs.experiment.json'), '--list']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const ids = r.stdout.split('\n').filter((l) => /^\S/.test(l));
+    const utils = readFileSync(join(ROOT, 'benchmarks/coreutils/mutation-sgs.txt'), 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
+    expect(ids).toHaveLength(2 * utils.length);
+    expect(ids).toContain('echo__combined__90s__seed1');
+    expect(r.stdout).toMatch(/sympath run --libc musl --posix-runtime --max-solver-time 10 --solver native --only-output-states-covering-new --search random-path --seed 1 --max-time 90 .*echo\.bc --sym-args 0 3 10 --sym-files 2 8/);
   });
 
   it('the SGS harness as a spec: 8 subjects × 12 strategies, each run as the harness always ran it', async () => {
