@@ -29,7 +29,8 @@ export interface LocatedProgram {
   program: RawProgram;
 }
 
-const NAME = /^[A-Za-z0-9_.:+=-]+$/;
+// `[` is a Coreutils utility (test's other name): build/ir/utilities.txt lists it.
+const NAME = /^[A-Za-z0-9_.:+=\[-]+$/;
 
 function fill(p: RawProgram, item: string): RawProgram {
   const f = (s: string): string => s.split('{}').join(item);
@@ -68,7 +69,7 @@ export function expandPrograms(programs: RawProgram[], base: string, problems: s
     text.split('\n').forEach((line, n) => {
       const item = line.trim();
       if (item === '' || item.startsWith('#')) return;
-      if (!NAME.test(item)) problems.push(`${where}.each: ${list}:${n + 1}: '${item}' is not a name ([A-Za-z0-9_.:+=-])`);
+      if (!NAME.test(item)) problems.push(`${where}.each: ${list}:${n + 1}: '${item}' is not a name ([A-Za-z0-9_.:+=[-])`);
       else out.push({ where: `${where} (${item})`, program: fill(p, item) });
     });
   });
