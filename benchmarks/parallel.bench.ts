@@ -45,6 +45,9 @@ interface Sample {
   queries: number;
   z3Queries: number;
   load: number;
+  /** 2 workers: CPU seconds of the main thread and of each worker thread (stats.json, from /proc). */
+  mainThreadCpu?: number;
+  workerThreadsCpu?: number[];
 }
 
 let n = 0;
@@ -80,6 +83,8 @@ function measure(workers: number): Sample {
     queries: stats.solver?.queries ?? 0,
     z3Queries: stats.solver?.z3Queries ?? 0,
     load,
+    ...(stats.workers?.mainThreadCpuSeconds !== undefined ? { mainThreadCpu: stats.workers.mainThreadCpuSeconds } : {}),
+    ...(stats.workers?.perWorker?.[0]?.cpuSeconds !== undefined ? { workerThreadsCpu: stats.workers.perWorker.map((w: { cpuSeconds: number }) => w.cpuSeconds) } : {}),
   };
 }
 
@@ -137,6 +142,22 @@ const pairs = one.map((s, k) => s.wall / two[k]!.wall);
 // With two idle cores and perfect balance, wall(2) = CPU(2) / 2 against wall(1) = CPU(1): the speedup the CPU figures allow.
 const cpuBound = 2 / cpuRatio;
 const loaded = Math.min(...samples.map((s) => s.load)) > summary.cores;
+/**
+ * Where the 2-worker runs' CPU went (medians), against the 1-worker run, whose engine is the main thread
+ * itself (`--workers 1` starts no worker thread).
+ */
+function threadLines(): string[] {
+  const withThreads = two.filter((s) => s.mainThreadCpu !== undefined && s.workerThreadsCpu !== undefined);
+  if (withThreads.length === 0) return [];
+  const workersSum = median(withThreads.map((s) => s.workerThreadsCpu!.reduce((a, b) => a + b, 0)));
+  const main = median(withThreads.map((s) => s.mainThreadCpu!));
+  const rest = median(withThreads.map((s) => s.cpu - s.mainThreadCpu! - s.workerThreadsCpu!.reduce((a, b) => a + b, 0)));
+  const each = withThreads.map((s) => s.workerThreadsCpu!.map((c) => c.toFixed(2)).join(' + ')).join('; ');
+  return [
+    `- Per thread, 2 workers (medians, /proc): the worker threads ${workersSum.toFixed(2)} CPU s together (per run: ${each}), the main thread ${main.toFixed(2)} (start-up, parse, coordination, tests), the other threads ${rest.toFixed(2)} (V8's garbage collection and compilers, libuv). One worker runs the engine in the main thread: ${summary.oneWorker.cpuMedian.toFixed(2)} CPU s in all.`,
+  ];
+}
+
 const md = [
   '# bench:parallel — exhaustive DFS with 1 and 2 workers',
   '',
@@ -156,6 +177,7 @@ const md = [
     : []),
   `- The CPU figures bound it: 2 workers take ${cpuRatio.toFixed(2)}x the CPU of one, so two idle cores with perfect balance would give at most ${cpuBound.toFixed(2)}x. Solver queries (medians): ${median(one.map((s) => s.queries ?? NaN))} with 1 worker, ${median(two.map((s) => s.queries ?? NaN))} with 2 (two caches, each seeing part of the tree); reaching z3: ${median(one.map((s) => s.z3Queries ?? NaN))} and ${median(two.map((s) => s.z3Queries ?? NaN))}. The rest of the difference is the second worker's start-up (its own module and engine), the prefixes and a second V8 isolate's garbage collection.`,
   `- CPU, 2 workers / 1 worker: ${cpuRatio.toFixed(2)}.`,
+  ...threadLines(),
   `- Prefix re-execution: ${overhead.toFixed(2)}% of the instructions of the 2-worker run were executed twice.`,
   `- Tests of 1 and 2 workers byte for byte the same: ${sameTests ? 'yes' : 'NO'}.`,
   '',

@@ -18,6 +18,7 @@ import type { SolverOptions, SolverStats } from '../solver/solver.js';
 import type { FromWorker, Job, SearchOptions, ToWorker, WorkerInit, WorkerTotals } from './protocol.js';
 import { ErrorDedup } from './error-dedup.js';
 import { startWorker } from './spawn.js';
+import { threadCpuSeconds } from './thread-cpu.js';
 
 /** How long a worker told to exit may take before it is terminated. */
 const EXIT_GRACE_MS = 5000;
@@ -58,6 +59,11 @@ export interface WorkersSection {
   /** Prefixes still queued when the run halted (explored by no one, no test). */
   unexploredJobs: number;
   perWorker: Omit<WorkerTotals, 'solver'>[];
+  /**
+   * CPU seconds of the main thread (start-up, the module's parse, coordinating, writing the tests);
+   * with the workers' cpuSeconds, the rest of the process's CPU is V8's and libuv's own threads.
+   */
+  mainThreadCpuSeconds?: number;
 }
 
 export interface ParallelRunResult extends RunResult {
@@ -140,12 +146,13 @@ export async function runParallel(p: ParallelRunOptions): Promise<ParallelRunRes
         s.ready = true;
         dispatch();
         break;
-      case 'test': {
-        const name = p.sink.add(m.test);
-        if (name !== null) testsWritten++;
-        if (p.opts.maxTests > 0 && testsWritten >= p.opts.maxTests) haltAll('max-tests');
+      case 'tests':
+        for (const test of m.tests) {
+          const name = p.sink.add(test);
+          if (name !== null) testsWritten++;
+          if (p.opts.maxTests > 0 && testsWritten >= p.opts.maxTests) haltAll('max-tests');
+        }
         break;
-      }
       case 'error-test':
         if (errorTests.add(m.test, m.key, m.rank)) testsWritten++;
         break;
@@ -289,6 +296,8 @@ export async function runParallel(p: ParallelRunOptions): Promise<ParallelRunRes
     unexploredJobs: queue.length,
     perWorker,
   };
+  const mainCpu = threadCpuSeconds();
+  if (mainCpu !== undefined) workers.mainThreadCpuSeconds = mainCpu;
   return { ...r, ...(haltReason !== undefined ? { haltReason } : {}), workers, solverTotals };
 }
 

@@ -55,12 +55,15 @@ export interface WorkerTotals {
   prefixDecisions: number;
   /** Prefixes it gave away. */
   given: number;
+  /** CPU seconds of the worker's thread so far (thread-cpu.ts; absent without Linux's /proc). */
+  cpuSeconds?: number;
   solver: SolverStats;
 }
 
 export type FromWorker =
   | { type: 'ready'; worker: number }
-  | { type: 'test'; worker: number; test: TestCase }
+  /** Finished paths' tests, in the order found (worker.ts sends them in batches). */
+  | { type: 'tests'; worker: number; tests: TestCase[] }
   /** An error path's test, for the coordinator's one-per-location choice (error-dedup.ts). */
   | { type: 'error-test'; worker: number; test: TestCase; key: string; rank: number[] }
   | { type: 'message'; worker: number; text: string }

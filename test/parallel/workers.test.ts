@@ -2,7 +2,7 @@
 // one worker (same bytes), finds the same paths and errors on the symbolic fixtures, and the workers
 // really hand prefixes to each other on a program with hundreds of paths.
 
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -195,6 +195,12 @@ describe('--workers 2 from the bundled CLI (bin/sympath.mjs)', () => {
     expect(stats.paths.completed).toBe(1536);
     expect(stats.workers.count).toBe(2);
     expect(stats.workers.perWorker.length).toBe(2);
+    // Where the CPU went, per thread (Linux's /proc): each worker thread ran, and their sum is part of the process's.
+    if (existsSync('/proc/thread-self/stat')) {
+      const workersCpu = stats.workers.perWorker.map((w: { cpuSeconds: number }) => w.cpuSeconds);
+      for (const c of workersCpu) expect(c).toBeGreaterThan(0);
+      expect(stats.workers.mainThreadCpuSeconds).toBeGreaterThan(0);
+    }
     // The same tests as the run from the sources (test above): the canonical inputs of every path.
     const fromSources = await run(file, 1, { canonicalTests: true });
     expect(testsOf(out)).toEqual(fromSources.tests);
