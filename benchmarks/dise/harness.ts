@@ -32,7 +32,7 @@ export interface RunRecord {
   cpuSeconds: number;
   args: string[];
   mutant?: Pair['mutant'];
-  stats?: { paths: { completed: number; errors: number; partial: number; pruned: number }; tests?: number; pruning?: { dise?: Record<string, number | string> } };
+  stats?: { paths: { completed: number; errors: number; partial: number; pruned: number }; tests?: number; instructions?: number; pruning?: { dise?: Record<string, number | string> } };
   /** sel: the old tests (names without .ktest) DiSE selects, and how many old tests there were. */
   selected?: string[];
   oldTests?: number;
@@ -76,13 +76,9 @@ async function pipeline(p: Pair, work: string, selection: boolean): Promise<void
   const dir = join(work, 'out', p.name);
   const oldDir = join(dir, 'old');
   // OLD's exhaustive run: its tests are the old tests (kept in the work directory for sel and truth).
-  if (selection && (!readRecord(p.name, 'old') || !existsSync(join(oldDir, 'stats.json')))) {
-    rmSync(oldDir, { recursive: true, force: true });
-    const args = ['run', ...p.runArgs, '--search', 'dfs', '--output-dir', oldDir, p.oldProgram, ...p.progArgs];
-    const r = await timed(args, join(dir, 'old-time'));
-    const stats = statsOf(oldDir);
-    writeRecord({ pair: p.name, step: 'old', exit: r.code, cpuSeconds: r.cpu, args, mutant: p.mutant, stats, ...(stats ? {} : { error: r.err }) });
-  }
+  // Not rerun only to refill the work directory when the pair's sel and truth are both recorded.
+  const needTests = !(readRecord(p.name, 'sel') && readRecord(p.name, 'truth'));
+  if (selection && (!readRecord(p.name, 'old') || (needTests && !existsSync(join(oldDir, 'stats.json'))))) await oldStep(p, dir, oldDir);
   for (const step of ['full', 'dise', 'sel'] as const) {
     if (readRecord(p.name, step) || (step === 'sel' && !selection)) continue;
     const out = join(dir, step);
@@ -102,6 +98,34 @@ async function pipeline(p: Pair, work: string, selection: boolean): Promise<void
     rmSync(out, { recursive: true, force: true });
   }
   if (selection && p.kill && !readRecord(p.name, 'truth')) await truth(p, dir, oldDir);
+}
+
+/** A larger --max-time for regenerating the tests of an exhaustive OLD run: the load of the moment
+ *  must not cut it (an exhaustive DFS explores the same paths whatever its budget). */
+const REGEN_MAX_TIME = '900';
+
+/** Same paths, tests and instructions: the rerun reproduced the recorded exhaustive run. */
+const sameRun = (a: RunRecord['stats'], b: RunRecord['stats']): boolean =>
+  JSON.stringify([a?.paths, a?.tests, a?.instructions]) === JSON.stringify([b?.paths, b?.tests, b?.instructions]);
+
+/** The old step. When its record exists but the work directory lost OLD's tests (a fresh machine), the
+ *  tests are regenerated and the record is kept if the rerun reproduces it. A record a budget cut
+ *  (partial paths) or one not reproduced is replaced, and the pair's sel and truth records are
+ *  removed so that they are rerun from the same old tests. */
+async function oldStep(p: Pair, dir: string, oldDir: string): Promise<void> {
+  const rec = readRecord(p.name, 'old');
+  const exhaustive = rec?.stats !== undefined && rec.stats.paths.partial === 0;
+  rmSync(oldDir, { recursive: true, force: true });
+  let args = ['run', ...p.runArgs, '--search', 'dfs', '--output-dir', oldDir, p.oldProgram, ...p.progArgs];
+  if (exhaustive) args = args.map((a, i) => (args[i - 1] === '--max-time' ? REGEN_MAX_TIME : a));
+  const r = await timed(args, join(dir, 'old-time'));
+  const stats = statsOf(oldDir);
+  if (exhaustive && stats && sameRun(rec!.stats, stats)) return;
+  if (rec) {
+    process.stderr.write(`dise harness: ${p.name}: old tests regenerated (${exhaustive ? 'not reproduced' : 'the recorded run was cut'}): sel and truth rerun\n`);
+    for (const step of ['sel', 'truth'] as const) rmSync(recordFile(p.name, step), { force: true });
+  }
+  writeRecord({ pair: p.name, step: 'old', exit: r.code, cpuSeconds: r.cpu, args, mutant: p.mutant, stats, ...(stats ? {} : { error: r.err }) });
 }
 
 /** The ground truth: `sympath kill` on OLD's tests with a mutant set of the one mutant. */

@@ -114,7 +114,10 @@ function sourceOfModule(m: Module): string | undefined {
   const byCount = (c: Map<string, number>): string[] => [...c.entries()].sort((a, b) => b[1] - a[1]).map(([f]) => f);
   const ranked = byCount(counts);
   const named = m.sourceFileName !== undefined ? ranked.filter((f) => sameFile(f, m.sourceFileName!)) : [];
-  return [...named, ...byCount(mainFiles), ...ranked].find((f) => existsSync(f));
+  // When main is located, its files are the only candidates: if they are gone (a removed copy of the
+  // sources), falling back to the count took a library file that exists (Coreutils' lib/quotearg.c for
+  // a removed src/echo.c), diffed echo.c against it and marked most of the program changed, silently.
+  return [...named, ...(mainFiles.size > 0 ? byCount(mainFiles) : ranked)].find((f) => existsSync(f));
 }
 
 function mutantRef(spec: string, opts: VersionOptions): { dir: string; id: string } | undefined {
@@ -164,7 +167,7 @@ export async function loadVersion(spec: string, opts: VersionOptions = {}, expli
     }
     const source = explicitSource !== undefined ? resolve(explicitSource) : sourceOfModule(module);
     if (source === undefined) {
-      throw new VersionError(`sympath: version ${spec}: its debug locations name no C file that exists (compile it with -g, or give its source)`);
+      throw new VersionError(`sympath: version ${spec}: its debug locations name no C file that exists (compile it with -g, or give its source; when main is located, only main's file is taken)`);
     }
     return { spec, kind: 'ir', module, source, text: readText(source, spec) };
   }

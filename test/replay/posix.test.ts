@@ -135,6 +135,21 @@ describe('POSIX-model tests replay like klee-replay', () => {
     expect(env.notes).toEqual([]);
   });
 
+  it('replays an argument object a cut test lacks as an empty argument, keeping n_args arguments', () => {
+    // A state cut by --max-time in the start-up code, after n_args = 1 and before arg00: its test has
+    // no arg00. Dropping the argument ran `head` without one (reading stdin) where the test's path, and
+    // a concolic replay of it (missing bytes read as zeros), is `head ''`.
+    const env = posixEnvironment({
+      version: 3,
+      args: ['head.bc', '--sym-args', '0', '1', '2', '--sym-stdin', '2'],
+      symArgvs: 0,
+      symArgvLen: 0,
+      objects: [{ name: 'n_args', bytes: objectBytes('i32:1') }],
+    });
+    expect(env.args).toEqual([new Uint8Array(0)]);
+    expect(env.notes.join('\n')).toMatch(/no object "arg00"[^]*argument 1 is replayed as an empty argument/);
+  });
+
   it('tells POSIX tests apart and reads both struct stat layouts', () => {
     const t = { version: 3, symArgvs: 0, symArgvLen: 0 };
     expect(isPosixTest({ ...t, args: ['p', '--sym-arg', '2'], objects: [] })).toBe(true);

@@ -121,6 +121,16 @@ describe('loadVersionPair', () => {
     expect(lines(p.old.module, p.deletedOld)).toEqual([8, 14]);
   });
 
+  it("fails when main's C file is gone instead of taking a library file of the module", async () => {
+    // A whole-program module whose program file was removed (a deleted worktree's copy): bulky_lib.c
+    // still exists; taking it as the source diffed old.c against a library and marked most lines changed.
+    const gone = join(temp(), 'old.c');
+    (await import('node:fs')).copyFileSync(oldC, gone);
+    const ll = await compileToLL([gone, join(dir, 'bulky_lib.c')], { out: join(temp(), 'whole.ll') });
+    rmSync(gone);
+    await expect(loadVersionPair(ll, newC)).rejects.toThrow(/name no C file that exists/);
+  });
+
   it('takes a mutant of a mutant set as NEW (DIR#ID and a bare id)', async () => {
     const out = join(temp(), 'mutants');
     const set = await mutateFile(oldC, { outDir: out, operators: ['RO'], lines: { from: 8, to: 8 } });
