@@ -35,16 +35,7 @@ exp=$out/experiment
 mkdir -p "$exp"
 printf '%s\n' "$@" >"$exp/utilities.txt"
 # The spec with this run's time, list and results folder (relative paths made absolute).
-node -e '
-  const [src, out, time, list, results, ir] = process.argv.slice(1);
-  const s = JSON.parse(require("fs").readFileSync(src, "utf8"));
-  delete s.$schema;
-  s.results = results;
-  s.budget = { maxTime: Number(time) };
-  s.programs[0].each = list;
-  s.programs[0].files = [`${ir}/{}.bc`];
-  require("fs").writeFileSync(out, JSON.stringify(s, null, 2) + "\n");
-' "$here/mutation-sgs.experiment.json" "$exp/spec.json" "$TIME" "$exp/utilities.txt" "$exp" "$here/build/ir"
+node "$here/write-spec.mjs" "$here/mutation-sgs.experiment.json" "$exp/spec.json" "$TIME" "$exp/utilities.txt" "$exp" "$here/build/ir"
 "${sympath[@]}" experiment "$exp/spec.json" -j "$JOBS" || { echo "mutation-sgs: the experiment failed" >&2; exit 1; }
 
 # The output directory of a cell that finished ok (its result file's outputDir), or nothing.

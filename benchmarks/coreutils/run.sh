@@ -40,17 +40,7 @@ if [[ $REPORT_ONLY == 0 ]]; then
   fi
   spec="$HERE/build/osdi.experiment.json"
   # The spec with this run's time (and run.sh's hard limit: twice the time plus two minutes), list and folder.
-  node -e '
-    const [src, out, time, list, results, ir] = process.argv.slice(1);
-    const s = JSON.parse(require("fs").readFileSync(src, "utf8"));
-    delete s.$schema;
-    s.results = results;
-    s.budget = { maxTime: Number(time) };
-    s.cellTimeout = Number(time) * 2 + 120;
-    s.programs[0].each = list;
-    s.programs[0].files = [`${ir}/{}.bc`];
-    require("fs").writeFileSync(out, JSON.stringify(s, null, 2) + "\n");
-  ' "$HERE/osdi.experiment.json" "$spec" "$TIME" "$list" "$RESULTS" "$HERE/build/ir"
+  node "$HERE/write-spec.mjs" "$HERE/osdi.experiment.json" "$spec" "$TIME" "$list" "$RESULTS" "$HERE/build/ir" "$(awk -v t="$TIME" 'BEGIN { print t * 2 + 120 }')"
   node "$ROOT/bin/sympath.mjs" experiment "$spec" -j "$JOBS"
 fi
 node "$HERE/report.mjs" --experiment "$RESULTS" "$TIME"
