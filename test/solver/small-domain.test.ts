@@ -54,6 +54,23 @@ function decfloatQuery(bound: bigint): Query {
   return { constraints: [isDigit, notZero], expr: B.ult(B.zext(back, 64), c(64, bound)), reads: new Map([[ARG, 'all']]) };
 }
 
+/**
+ * Random 16-bit terms over the three bytes of `T`: the bytes, constants, `ops` of two terms, and any
+ * `more` forms built from the recursive term.
+ */
+function threeByteTerms(T: ArrayDecl, ops: ((x: Expr, y: Expr) => Expr)[], more: (tie: fc.Arbitrary<Expr>) => fc.Arbitrary<Expr>[] = () => []): fc.Arbitrary<Expr> {
+  const bytes = [0, 1, 2].map((i) => B.zext(byteOf(T, i), 16));
+  return fc.letrec<{ t: Expr }>((tie) => ({
+    t: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.integer({ min: 0, max: 2 }).map((i) => bytes[i]!),
+      fc.integer({ min: 0, max: 0xff }).map((v) => c(16, v)),
+      fc.tuple(fc.integer({ min: 0, max: ops.length - 1 }), tie('t'), tie('t')).map(([i, x, y]) => ops[i]!(x, y)),
+      ...more(tie('t')),
+    ),
+  })).t;
+}
+
 describe('queries over one input byte', () => {
   it("seq's decfloat shape: answered by enumeration, as Z3 answers it, with a model that satisfies it", async () => {
     const statuses: string[] = [];
@@ -153,22 +170,14 @@ describe('queries over one input byte', () => {
     // Each step of the layer's enumeration re-evaluates only the nodes reading a byte it changed; a node
     // kept stale by mistake would give a wrong answer here.
     const T = new ArrayDecl('t', 3);
-    const bytes = [0, 1, 2].map((i) => B.zext(byteOf(T, i), 16));
-    const ops = [B.add, B.sub, B.mul, B.and, B.or, B.xor, B.lshr];
-    const term = fc.letrec<{ t: Expr }>((tie) => ({
-      t: fc.oneof(
-        { depthSize: 'small', withCrossShrink: true },
-        fc.integer({ min: 0, max: 2 }).map((i) => bytes[i]!),
-        fc.integer({ min: 0, max: 0xff }).map((v) => c(16, v)),
-        fc.tuple(fc.integer({ min: 0, max: ops.length - 1 }), tie('t'), tie('t')).map(([i, x, y]) => ops[i]!(x, y)),
-        // t[x mod 3]: a read at a symbolic index, here or after a write at another one
-        fc.tuple(tie('t'), fc.option(fc.tuple(tie('t'), tie('t')), { nil: null })).map(([x, w]) => {
-          const at = B.zext(B.urem(x, c(16, 3)), 32);
-          const updates = w === null ? null : B.write(null, B.zext(B.urem(w[0], c(16, 3)), 32), B.extract(w[1], 0, 8));
-          return B.zext(B.read(T, updates, at), 16);
-        }),
-      ),
-    })).t;
+    // t[x mod 3]: a read at a symbolic index, here or after a write at another one
+    const term = threeByteTerms(T, [B.add, B.sub, B.mul, B.and, B.or, B.xor, B.lshr], (tie) => [
+      fc.tuple(tie, fc.option(fc.tuple(tie, tie), { nil: null })).map(([x, w]) => {
+        const at = B.zext(B.urem(x, c(16, 3)), 32);
+        const updates = w === null ? null : B.write(null, B.zext(B.urem(w[0], c(16, 3)), 32), B.extract(w[1], 0, 8));
+        return B.zext(B.read(T, updates, at), 16);
+      }),
+    ]);
     const few = (i: number): Expr => B.ult(byteOf(T, i), c(8, 6));
     await fc.assert(
       fc.asyncProperty(term, term, async (x, y) => {
@@ -192,16 +201,7 @@ describe('queries over one input byte', () => {
     // src/solver/solution-sets.ts: the second query on the same constraints lists their solutions, a
     // query on those constraints plus one filters that list. Every answer against enumeration by hand.
     const T = new ArrayDecl('t3', 3);
-    const bytes = [0, 1, 2].map((i) => B.zext(byteOf(T, i), 16));
-    const ops = [B.add, B.sub, B.mul, B.and, B.or, B.xor];
-    const term = fc.letrec<{ t: Expr }>((tie) => ({
-      t: fc.oneof(
-        { depthSize: 'small', withCrossShrink: true },
-        fc.integer({ min: 0, max: 2 }).map((i) => bytes[i]!),
-        fc.integer({ min: 0, max: 0xff }).map((v) => c(16, v)),
-        fc.tuple(fc.integer({ min: 0, max: ops.length - 1 }), tie('t'), tie('t')).map(([i, x, y]) => ops[i]!(x, y)),
-      ),
-    })).t;
+    const term = threeByteTerms(T, [B.add, B.sub, B.mul, B.and, B.or, B.xor]);
     const relation = fc.tuple(term, term, fc.boolean()).map(([x, y, lt]) => (lt ? B.ult(x, y) : B.ne(x, y)));
     const few = (i: number): Expr => B.ult(byteOf(T, i), c(8, 7));
     const byHand = (conjuncts: readonly Expr[]): 'sat' | 'unsat' => {
