@@ -4,6 +4,7 @@
 // count is the best single run's). A --driver run gives its covered lines as a set; the forking engine
 // gives its file (RunResult.coveredLinesCov). The per-test .cov files are the engine's (termination.ts).
 
+import { byFileThenLine } from '../engine/coverage.js';
 import type { OutputDir } from '../engine/output-dir.js';
 import type { RunResultLike } from './run-deps.js';
 
@@ -13,7 +14,7 @@ export function sortLineKeys(keys: Iterable<string>): string[] {
     const at = k.lastIndexOf(':');
     return { key: k, file: k.slice(0, at), line: Number(k.slice(at + 1)) };
   });
-  rows.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  rows.sort(byFileThenLine);
   return rows.map((r) => r.key);
 }
 

@@ -95,6 +95,11 @@ function layoutOf(module: Module, programFiles: readonly string[]): Layout {
   return layout;
 }
 
+/** The order of .cov files (KLEE's --write-cov): by file name, then line number. */
+export function byFileThenLine(a: { readonly file: string; readonly line: number }, b: { readonly file: string; readonly line: number }): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line;
+}
+
 export class Coverage {
   /** Executions per static instruction id by this engine. */
   readonly counts: Float64Array;
@@ -201,7 +206,7 @@ export class Coverage {
    */
   formatLines(indices: Iterable<number>): string {
     const rows = [...new Set(indices)].map((k) => this.lineTable[k]!);
-    rows.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+    rows.sort(byFileThenLine);
     return rows.map((r) => `${r.file}:${r.line}\n`).join('');
   }
 
