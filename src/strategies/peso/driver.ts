@@ -19,7 +19,8 @@
 //                every i = 1..m, until no new sub-formula appears (`--peso-no-reorder`);
 //   paths      — DART on whole path conditions (i = n+1..m over every decision): exhaustive path
 //                exploration computing the same partitions per path, the baseline of the paper's "RSC
-//                coverage" (the tests' and the experiment's reference).
+//                coverage" (the tests' and the experiment's reference). Path conditions have the
+//                prefix property, so the set rule gives DART's tasks; no task is skipped as covered.
 //
 // Decisions the paper leaves open (README.md beside this file):
 //   - klee_assume constraints of the path are in every task (they restrict the inputs, as DGSE does);
@@ -28,7 +29,7 @@
 //   - a multi-way decision (switch, pointer resolution) is negated as "any other outcome"; when the
 //     task's path takes another outcome o', the task T ∪ prefix ∪ {¬o'} (the rule above: o' is not in
 //     T) asks for the outcomes still unseen, so each outcome is reached;
-//   - identical task formulas are pushed once.
+//   - task formulas equal as sets of conjuncts are pushed once.
 
 import type { Expr } from '../../expr/expr.js';
 import type { ConcolicInput, Driver, DriverContext, InputAssignment, RunSymbolic } from '../../engine/concolic/driver-api.js';
