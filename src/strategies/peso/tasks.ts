@@ -56,17 +56,20 @@ export interface NewTask {
 export function tasksAfter(task: readonly Expr[], n: number, sequence: readonly TraceConstraint[], assumes: readonly Expr[]): NewTask[] {
   const own = new Set(task.map(canon));
   const out: NewTask[] = [];
-  // T ∪ the prefix so far, each conjunct once (by canonical text), T's first.
-  const base: Expr[] = [];
-  const inBase = new Set<string>();
+  // The formula is built from the new path's own expressions first (its assumptions, its prefix),
+  // then the task's conjuncts the prefix does not have yet: when the prefix property holds there are
+  // none and the task is the paper's formula, expression for expression. (The task's conjuncts are
+  // the parent trace's expressions; a constant array in them is another object with the same
+  // contents, which would otherwise be declared twice in the SMT-LIB.)
+  const prefix: Expr[] = [];
+  const seen = new Set<string>();
   const add = (e: Expr): void => {
     const k = canon(e);
-    if (inBase.has(k)) return;
-    inBase.add(k);
-    base.push(e);
+    if (seen.has(k)) return;
+    seen.add(k);
+    prefix.push(e);
   };
   for (const e of assumes) add(e);
-  for (const e of task) add(e);
   for (let i = 1; i <= sequence.length; i++) {
     const c = sequence[i - 1]!;
     const k = canon(c.expr);
@@ -74,7 +77,10 @@ export function tasksAfter(task: readonly Expr[], n: number, sequence: readonly 
       const neg = B.notB(c.expr);
       // A task conjunct the path contradicts cannot occur (the path satisfies T); if the texts still
       // say so, the region is empty.
-      if (!own.has(canon(neg))) out.push({ constraints: [...base, neg], position: i, beforeN: i <= n });
+      if (!own.has(canon(neg))) {
+        const missing = task.filter((e) => !seen.has(canon(e)));
+        out.push({ constraints: [...prefix, ...missing, neg], position: i, beforeN: i <= n });
+      }
     }
     add(c.expr);
   }
