@@ -13,7 +13,8 @@
 // The rule. Let T be the task's conjuncts as a set, S = ψ'1 … ψ'm the new path's reordered RSC. The
 // regions R_i = ψ'1 ∧ … ∧ ψ'(i-1) ∧ ¬ψ'i (i = 1..m) and S itself partition the input space (the
 // first position an input disagrees with S), so their intersections with T partition T:
-//   - R_i ∩ T is empty when ψ'i ∈ T (it asks for ¬ψ'i and ψ'i together): no task;
+//   - R_i ∩ T is empty when ψ'i ∈ T (it asks for ¬ψ'i and ψ'i together): no task; likewise when ψ'i
+//     is already in the prefix (a check the path repeats) or ¬ψ'i is in T or the prefix;
 //   - otherwise R_i ∩ T is the task T ∪ {ψ'1 … ψ'(i-1)} ∪ {¬ψ'i}, whatever i is (before or after n,
 //     before or after all of T has appeared in S);
 //   - S ∩ T ⊆ S: the path just executed covers it (every input satisfying a path's RSC has that RSC
@@ -73,11 +74,12 @@ export function tasksAfter(task: readonly Expr[], n: number, sequence: readonly 
   for (let i = 1; i <= sequence.length; i++) {
     const c = sequence[i - 1]!;
     const k = canon(c.expr);
-    if (c.negatable && !own.has(k)) {
+    // ψ'i already in T or in the prefix (a check repeated on the path: DART would negate it again)
+    // makes the region empty; so does ¬ψ'i there (the path contradicts a conjunct: a divergence).
+    if (c.negatable && !own.has(k) && !seen.has(k)) {
       const neg = B.notB(c.expr);
-      // A task conjunct the path contradicts cannot occur (the path satisfies T); if the texts still
-      // say so, the region is empty.
-      if (!own.has(canon(neg))) {
+      const nk = canon(neg);
+      if (!own.has(nk) && !seen.has(nk)) {
         const missing = task.filter((e) => !seen.has(canon(e)));
         out.push({ constraints: [...prefix, ...missing, neg], position: i, beforeN: i <= n });
       }

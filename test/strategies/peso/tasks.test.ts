@@ -50,6 +50,12 @@ describe('tasksAfter', () => {
     expect(texts(out[1]!.constraints)).toEqual(texts([is(0, 7), isNot(1, 0), is(2, 0)]));
   });
 
+  test('a check the path repeats is not negated again (its region is empty)', () => {
+    const s = seq(isNot(0, 0), isNot(1, 0), isNot(0, 0));
+    const out = tasksAfter([isNot(0, 0)], 1, s, []);
+    expect(out.map((t) => t.position)).toEqual([2]);
+  });
+
   test('constraints that are not decisions stay in the prefix, never negated; assumptions in every task', () => {
     const assume = B.ult(byte(2), B.constant(8, 5));
     const s: TraceConstraint[] = [
