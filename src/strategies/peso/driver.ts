@@ -59,6 +59,8 @@ export interface PesoOptions {
 
 interface Task {
   readonly constraints: readonly Expr[];
+  /** The conjuncts excluding an outcome of a multi-way decision, and the decision (tasks.ts). */
+  readonly outcomes: ReadonlyMap<string, string>;
   /** The position negated (Algorithm 1's j). */
   readonly n: number;
   readonly base: ConcolicInput;
@@ -132,7 +134,7 @@ export class PesoDriver implements Driver {
       s.tasksPushed++;
       stack.push(t);
     };
-    let task: Task | null = { constraints: [], n: 0, base: this.options.initial ?? new Map(), from: '' };
+    let task: Task | null = { constraints: [], outcomes: new Map(), n: 0, base: this.options.initial ?? new Map(), from: '' };
     while (task !== null && !ctx.stopReason()) {
       let input: ConcolicInput = task.base;
       if (task.n > 0) {
@@ -222,16 +224,16 @@ export class PesoDriver implements Driver {
       // The paper's §2 strawman: every position of every path, without the task's conjuncts.
       for (let i = 1; i <= sequence.length; i++) {
         if (!sequence[i - 1]!.negatable) continue;
-        push({ constraints: [...assumes, ...prefixNegation(sequence, i)], n: i, base: r.assignment, from: `${row}.${i}` });
+        push({ constraints: [...assumes, ...prefixNegation(sequence, i)], outcomes: new Map(), n: i, base: r.assignment, from: `${row}.${i}` });
       }
       return;
     }
-    for (const t of tasksAfter(task.constraints, task.n, sequence, assumes)) {
+    for (const t of tasksAfter(task, task.n, sequence, assumes, (c) => trace.key(c.instance))) {
       if (t.beforeN) {
         if (sequence[t.position - 1]!.multiway && t.position === task.n) s.tasksContinuation++;
         else s.tasksBeforeN++;
       }
-      push({ constraints: t.constraints, n: t.position, base: r.assignment, from: `${row}.${t.position}` });
+      push({ constraints: t.constraints, outcomes: t.outcomes, n: t.position, base: r.assignment, from: `${row}.${t.position}` });
     }
   }
 

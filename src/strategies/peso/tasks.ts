@@ -42,6 +42,9 @@ import { canon } from './partition.js';
 
 export interface NewTask {
   readonly constraints: readonly Expr[];
+  /** The conjuncts that exclude an outcome of a multi-way decision (canonical text → the decision's
+   *  `Trace.key`): implied, and left out, once a prefix holds another outcome of the same decision. */
+  readonly outcomes: ReadonlyMap<string, string>;
   /** The position negated (counted from 1). */
   readonly position: number;
   /** A position the paper's Execute(t, n) would not negate (≤ n): the prefix property failed there, or
@@ -49,21 +52,32 @@ export interface NewTask {
   readonly beforeN: boolean;
 }
 
+/** A task as tasksAfter reads it: its conjuncts (klee_assume constraints included) and their tags. */
+export interface TaskConjuncts {
+  readonly constraints: readonly Expr[];
+  readonly outcomes: ReadonlyMap<string, string>;
+}
+
 /**
- * The tasks R_i ∩ T of Execute(t, n) for the task `task` (its conjuncts, klee_assume constraints
- * included) after its path's sequence `sequence` (the file comment says why each is needed and why
- * no other is). `assumes` are the new path's klee_assume constraints, kept in every task.
+ * The tasks R_i ∩ T of Execute(t, n) for the task `task` after its path's sequence `sequence` (the
+ * file comment says why each is needed and why no other is). `assumes` are the new path's klee_assume
+ * constraints, kept in every task; `keyOf` names a constraint's decision across paths (Trace.key).
  */
-export function tasksAfter(task: readonly Expr[], n: number, sequence: readonly TraceConstraint[], assumes: readonly Expr[]): NewTask[] {
-  const own = new Set(task.map(canon));
+export function tasksAfter(task: TaskConjuncts, n: number, sequence: readonly TraceConstraint[], assumes: readonly Expr[], keyOf: (c: TraceConstraint) => string): NewTask[] {
+  const own = new Set(task.constraints.map(canon));
   const out: NewTask[] = [];
   // The formula is built from the new path's own expressions first (its assumptions, its prefix),
   // then the task's conjuncts the prefix does not have yet: when the prefix property holds there are
   // none and the task is the paper's formula, expression for expression. (The task's conjuncts are
   // the parent trace's expressions; a constant array in them is another object with the same
-  // contents, which would otherwise be declared twice in the SMT-LIB.)
+  // contents, which would otherwise be declared twice in the SMT-LIB.) A conjunct ¬o excluding an
+  // outcome of a multi-way decision is implied once the prefix holds that decision's outcome on this
+  // path (outcomes exclude each other, and the path satisfies ¬o): left out then, as the paper's
+  // formula has no such conjunct. Leaving a conjunct out only widens a task, so coverage never rests
+  // on it; the disjointness of the tasks does, and an implied conjunct keeps it.
   const prefix: Expr[] = [];
   const seen = new Set<string>();
+  const decided = new Set<string>();
   const add = (e: Expr): void => {
     const k = canon(e);
     if (seen.has(k)) return;
@@ -80,11 +94,22 @@ export function tasksAfter(task: readonly Expr[], n: number, sequence: readonly 
       const neg = B.notB(c.expr);
       const nk = canon(neg);
       if (!own.has(nk) && !seen.has(nk)) {
-        const missing = task.filter((e) => !seen.has(canon(e)));
-        out.push({ constraints: [...prefix, ...missing, neg], position: i, beforeN: i <= n });
+        const outcomes = new Map<string, string>();
+        const missing: Expr[] = [];
+        for (const e of task.constraints) {
+          const ek = canon(e);
+          if (seen.has(ek)) continue;
+          const decision = task.outcomes.get(ek);
+          if (decision !== undefined && decided.has(decision)) continue;
+          missing.push(e);
+          if (decision !== undefined) outcomes.set(ek, decision);
+        }
+        if (c.multiway) outcomes.set(nk, keyOf(c));
+        out.push({ constraints: [...prefix, ...missing, neg], outcomes, position: i, beforeN: i <= n });
       }
     }
     add(c.expr);
+    if (c.multiway) decided.add(keyOf(c));
   }
   return out;
 }

@@ -19,12 +19,14 @@ function seq(...exprs: Expr[]): TraceConstraint[] {
   return exprs.map((expr, index) => ({ index, instance: index, kind: 'branch', expr, direction: 0, outcome: '0', forked: false, negatable: true, multiway: false }));
 }
 const texts = (cs: readonly Expr[]): string[] => cs.map(canon).sort();
+const conj = (constraints: Expr[], outcomes = new Map<string, string>()) => ({ constraints, outcomes });
+const KEY = (c: TraceConstraint): string => `#${c.instance}`;
 
 describe('tasksAfter', () => {
   test('the sequence begins with the task: the paper\'s tasks, positions n+1..m', () => {
     const task = [isNot(0, 0), isNot(0, 10)];
     const s = seq(isNot(0, 0), isNot(0, 10), is(1, 0));
-    const out = tasksAfter(task, 2, s, []);
+    const out = tasksAfter(conj(task), 2, s, [], KEY);
     expect(out.map((t) => t.position)).toEqual([3]);
     expect(texts(out[0]!.constraints)).toEqual(texts([isNot(0, 0), isNot(0, 10), isNot(1, 0)]));
     expect(out[0]!.beforeN).toBe(false);
@@ -34,7 +36,7 @@ describe('tasksAfter', () => {
     // Task [s0≠0, s0≠'\n', s1≠0] (n = 3); the path's sequence [s0≠0, s1≠0, s1≠'\n', s0≠'\n'].
     const task = [isNot(0, 0), isNot(0, 10), isNot(1, 0)];
     const s = seq(isNot(0, 0), isNot(1, 0), isNot(1, 10), isNot(0, 10));
-    const out = tasksAfter(task, 3, s, []);
+    const out = tasksAfter(conj(task), 3, s, [], KEY);
     // Positions 1, 2 and 4 are the task's own conjuncts (their regions inside T are empty).
     expect(out.map((t) => t.position)).toEqual([3]);
     expect(out[0]!.beforeN).toBe(true);
@@ -44,7 +46,7 @@ describe('tasksAfter', () => {
   test('a position before all of the task has appeared: the missing conjuncts are in its task', () => {
     const task = [is(0, 7)];
     const s = seq(isNot(1, 0), is(0, 7), isNot(2, 0));
-    const out = tasksAfter(task, 1, s, []);
+    const out = tasksAfter(conj(task), 1, s, [], KEY);
     expect(out.map((t) => t.position)).toEqual([1, 3]);
     expect(texts(out[0]!.constraints)).toEqual(texts([is(0, 7), is(1, 0)]));
     expect(texts(out[1]!.constraints)).toEqual(texts([is(0, 7), isNot(1, 0), is(2, 0)]));
@@ -52,8 +54,22 @@ describe('tasksAfter', () => {
 
   test('a check the path repeats is not negated again (its region is empty)', () => {
     const s = seq(isNot(0, 0), isNot(1, 0), isNot(0, 0));
-    const out = tasksAfter([isNot(0, 0)], 1, s, []);
+    const out = tasksAfter(conj([isNot(0, 0)]), 1, s, [], KEY);
     expect(out.map((t) => t.position)).toEqual([2]);
+  });
+
+  test('a multi-way decision: the outcomes seen stay excluded until the prefix holds the decision', () => {
+    // Task: s0 is not 3 (outcome 3 of the decision #0 seen before). The path takes outcome 5 there.
+    const task = conj([isNot(0, 3)], new Map([[canon(isNot(0, 3)), '#0']]));
+    const s = seq(is(0, 5), isNot(1, 0)).map((c) => ({ ...c, multiway: c.index === 0 }));
+    const out = tasksAfter(task, 1, s, [], KEY);
+    expect(out.map((t) => t.position)).toEqual([1, 2]);
+    // The continuation: neither 3 nor 5 (both tagged with the decision).
+    expect(texts(out[0]!.constraints)).toEqual(texts([isNot(0, 3), isNot(0, 5)]));
+    expect([...out[0]!.outcomes.values()]).toEqual(['#0', '#0']);
+    // After the decision: s0 = 5 implies s0 ≠ 3, which is left out (the paper's formula).
+    expect(texts(out[1]!.constraints)).toEqual(texts([is(0, 5), is(1, 0)]));
+    expect(out[1]!.outcomes.size).toBe(0);
   });
 
   test('constraints that are not decisions stay in the prefix, never negated; assumptions in every task', () => {
@@ -62,7 +78,7 @@ describe('tasksAfter', () => {
       { index: 0, instance: 0, kind: 'concretize', expr: is(1, 3), direction: -1, outcome: '', forked: false, negatable: false, multiway: false },
       ...seq(isNot(0, 0)).map((c) => ({ ...c, index: 1 })),
     ];
-    const out = tasksAfter([], 0, s, [assume]);
+    const out = tasksAfter(conj([]), 0, s, [assume], KEY);
     expect(out.map((t) => t.position)).toEqual([2]);
     expect(texts(out[0]!.constraints)).toEqual(texts([assume, is(1, 3), is(0, 0)]));
   });
