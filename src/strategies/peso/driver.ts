@@ -41,6 +41,7 @@ import { otherSideDefsOf } from './other-side.js';
 import { DEFAULT_CRITERION, OutputEffects, type Criterion } from './criterion.js';
 import { canon, partitionOf, prefixNegation, readable, reorderedRsc, smtlib, type OutputPart, type PathPartition } from './partition.js';
 import { emptyStats, type PesoStats } from './stats.js';
+import { LeakyRscs } from './leaky.js';
 import { FoundRscs, tasksAfter } from './tasks.js';
 import { RELEVANT_KINDS } from '../../engine/trace/slice.js';
 
@@ -109,6 +110,8 @@ export class PesoDriver implements Driver {
   private readonly rscs = new Set<string>();
   /** The RSCs found as sets (a task inside one needs no execution: tasks.ts). */
   private readonly found = new FoundRscs();
+  /** The RSCs found that reach outside their own task (leaky.ts). */
+  private readonly leaky = new LeakyRscs();
   private readonly options: PesoOptions;
   private executed = 0;
   private otherSide: ReturnType<typeof otherSideDefsOf> | undefined;
@@ -150,7 +153,13 @@ export class PesoDriver implements Driver {
           task = stack.pop() ?? null;
           continue;
         }
-        input = a;
+        const b = this.options.mode === 'reorder' ? await this.outsideLeaky(ctx, task, a) : a;
+        if (b === null) {
+          s.tasksCovered++;
+          task = stack.pop() ?? null;
+          continue;
+        }
+        input = b;
       }
       await this.visit(ctx, input, task, statics, effects, push);
       task = stack.pop() ?? null;
@@ -216,6 +225,7 @@ export class PesoDriver implements Driver {
     } else s.repeatedPartitions++;
     this.rscs.add(part.rscKey);
     this.found.add(part.rsc.map((c) => c.expr));
+    if (mode === 'reorder' && task.n > 0) this.leaky.add(task.constraints, task.outcomes, part.rsc, (c) => trace.key(c.instance));
     s.distinctRsc = this.rscs.size;
     if (this.options.record) this.records.push({ from: task.from, trace, assignment: r.assignment, partition: part, sequence, newPartition: isNew });
 
@@ -235,6 +245,28 @@ export class PesoDriver implements Driver {
       }
       push({ constraints: t.constraints, outcomes: t.outcomes, n: t.position, base: r.assignment, from: `${row}.${t.position}` });
     }
+  }
+
+  /**
+   * The task's input `a` moved out of every RSC found that reaches outside its own task (leaky.ts):
+   * re-solved with each one it lands in blocked, at most once each. null: the task's region lies
+   * inside RSCs found (covered). An unknown answer keeps the input found so far.
+   */
+  private async outsideLeaky(ctx: DriverContext, task: Task, a: InputAssignment): Promise<InputAssignment | null> {
+    let cs = task.constraints;
+    let input = a;
+    for (let k = 0; k < this.leaky.size; k++) {
+      const block = this.leaky.blockFor(cs, input);
+      if (block === null) return input;
+      if (block === true) return null;
+      cs = [...cs, block];
+      this.stats.tasksReblocked++;
+      const next = await this.solve(ctx, cs, input);
+      if (next === 'unsat') return null;
+      if (next === 'unknown') return input;
+      input = next;
+    }
+    return input;
   }
 
   private async solve(ctx: DriverContext, constraints: readonly Expr[], base: InputAssignment) {

@@ -22,6 +22,8 @@ export interface PesoStats {
   tasksBeforeN: number;
   /** Tasks not solved because their conjuncts include an RSC found before (tasks.ts). */
   tasksCovered: number;
+  /** Re-solves of a task whose input landed in an RSC found that reaches outside its task (leaky.ts). */
+  tasksReblocked: number;
   solverCalls: number;
   /** Constraints over all solver calls. */
   queryConstraints: number;
@@ -55,6 +57,7 @@ export function emptyStats(): PesoStats {
     tasksContinuation: 0,
     tasksBeforeN: 0,
     tasksCovered: 0,
+    tasksReblocked: 0,
     solverCalls: 0,
     queryConstraints: 0,
     formulaBytes: 0,
@@ -89,6 +92,7 @@ export function statsSection(s: PesoStats, criterion: readonly string[], reorder
     tasksContinuation: s.tasksContinuation,
     tasksBeforeN: s.tasksBeforeN,
     tasksCovered: s.tasksCovered,
+    tasksReblocked: s.tasksReblocked,
     solverCalls: s.solverCalls,
     meanConstraintsPerQuery: s.solverCalls > 0 ? s.queryConstraints / s.solverCalls : 0,
     formulaBytes: s.formulaBytes,
