@@ -7,24 +7,30 @@
 // stack is empty. One test per output partition: a path whose ⟨RSC, symbolic output⟩ was found before
 // writes none.
 //
+// The paper's i = n+1..m assumes the new sequence begins with the task's formula (Lemma 3.13), which
+// fails on real code (musl's stdout: issue 17). We push instead, for every position i whose ψ'i is not
+// one of the task's conjuncts T, the task T ∪ {ψ'1 … ψ'(i-1)} ∪ {¬ψ'i}: the same tasks as the paper's
+// when the prefix property holds, and the part of T it would lose when it does not (tasks.ts argues
+// it); a task whose conjuncts include an RSC found before is covered and not solved.
+//
 // Modes:
 //   reorder    — the paper's Algorithm 1 (default);
 //   no-reorder — the paper's §2 "simple solution" it shows incomplete (Table I): the RSC in path order,
 //                every i = 1..m, until no new sub-formula appears (`--peso-no-reorder`);
 //   paths      — DART on whole path conditions (i = n+1..m over every decision): exhaustive path
 //                exploration computing the same partitions per path, the baseline of the paper's "RSC
-//                coverage" (the tests' and the experiment's reference).
+//                coverage" (the tests' and the experiment's reference). Path conditions have the
+//                prefix property, so the set rule gives DART's tasks; no task is skipped as covered.
 //
 // Decisions the paper leaves open (README.md beside this file):
 //   - klee_assume constraints of the path are in every task (they restrict the inputs, as DGSE does);
 //   - constraints that are not decisions (concretisations) stay in a task's prefix but are never
 //     negated themselves;
 //   - a multi-way decision (switch, pointer resolution) is negated as "any other outcome"; when the
-//     task's path takes another outcome o', a continuation task at the same position asks for the
-//     outcomes still unseen, so each outcome is reached;
-//   - identical task formulas are pushed once.
+//     task's path takes another outcome o', the task T ∪ prefix ∪ {¬o'} (the rule above: o' is not in
+//     T) asks for the outcomes still unseen, so each outcome is reached;
+//   - task formulas equal as sets of conjuncts are pushed once.
 
-import * as B from '../../expr/build.js';
 import type { Expr } from '../../expr/expr.js';
 import type { ConcolicInput, Driver, DriverContext, InputAssignment, RunSymbolic } from '../../engine/concolic/driver-api.js';
 import { dynamicDependences } from '../../engine/trace/dynamic-deps.js';
@@ -35,6 +41,8 @@ import { otherSideDefsOf } from './other-side.js';
 import { DEFAULT_CRITERION, OutputEffects, type Criterion } from './criterion.js';
 import { canon, partitionOf, prefixNegation, readable, reorderedRsc, smtlib, type OutputPart, type PathPartition } from './partition.js';
 import { emptyStats, type PesoStats } from './stats.js';
+import { LeakyRscs } from './leaky.js';
+import { FoundRscs, tasksAfter } from './tasks.js';
 import { RELEVANT_KINDS } from '../../engine/trace/slice.js';
 
 export type PesoMode = 'reorder' | 'no-reorder' | 'paths';
@@ -52,10 +60,10 @@ export interface PesoOptions {
 
 interface Task {
   readonly constraints: readonly Expr[];
+  /** The conjuncts excluding an outcome of a multi-way decision, and the decision (tasks.ts). */
+  readonly outcomes: ReadonlyMap<string, string>;
   /** The position negated (Algorithm 1's j). */
   readonly n: number;
-  /** The negations at position n so far (a multi-way decision's outcomes already seen). */
-  readonly blocked: readonly Expr[];
   readonly base: ConcolicInput;
   /** The paper's "from" column: `row.position` (rows counted from 1). */
   readonly from: string;
@@ -100,6 +108,10 @@ export class PesoDriver implements Driver {
   readonly records: PesoRecord[] = [];
   readonly partitions = new Map<string, FoundPartition>();
   private readonly rscs = new Set<string>();
+  /** The RSCs found as sets (a task inside one needs no execution: tasks.ts). */
+  private readonly found = new FoundRscs();
+  /** The RSCs found that reach outside their own task (leaky.ts). */
+  private readonly leaky = new LeakyRscs();
   private readonly options: PesoOptions;
   private executed = 0;
   private otherSide: ReturnType<typeof otherSideDefsOf> | undefined;
@@ -125,10 +137,15 @@ export class PesoDriver implements Driver {
       s.tasksPushed++;
       stack.push(t);
     };
-    let task: Task | null = { constraints: [], n: 0, blocked: [], base: this.options.initial ?? new Map(), from: '' };
+    let task: Task | null = { constraints: [], outcomes: new Map(), n: 0, base: this.options.initial ?? new Map(), from: '' };
     while (task !== null && !ctx.stopReason()) {
       let input: ConcolicInput = task.base;
       if (task.n > 0) {
+        if (this.options.mode === 'reorder' && this.found.covers(task.constraints)) {
+          s.tasksCovered++;
+          task = stack.pop() ?? null;
+          continue;
+        }
         const a = await this.solve(ctx, task.constraints, task.base as InputAssignment);
         if (a === 'unsat' || a === 'unknown') {
           if (a === 'unsat') s.tasksInfeasible++;
@@ -136,7 +153,13 @@ export class PesoDriver implements Driver {
           task = stack.pop() ?? null;
           continue;
         }
-        input = a;
+        const b = this.options.mode === 'reorder' ? await this.outsideLeaky(ctx, task, a) : a;
+        if (b === null) {
+          s.tasksCovered++;
+          task = stack.pop() ?? null;
+          continue;
+        }
+        input = b;
       }
       await this.visit(ctx, input, task, statics, effects, push);
       task = stack.pop() ?? null;
@@ -201,31 +224,49 @@ export class PesoDriver implements Driver {
       s.partitions = this.partitions.size;
     } else s.repeatedPartitions++;
     this.rscs.add(part.rscKey);
+    this.found.add(part.rsc.map((c) => c.expr));
+    if (mode === 'reorder' && task.n > 0) this.leaky.add(task.constraints, task.outcomes, part.rsc, (c) => trace.key(c.instance));
     s.distinctRsc = this.rscs.size;
     if (this.options.record) this.records.push({ from: task.from, trace, assignment: r.assignment, partition: part, sequence, newPartition: isNew });
 
     const assumes = trace.constraints.filter((c) => c.kind === 'assume').map((c) => c.expr);
-    const n = task.n;
-    // A multi-way decision at the task's position took another outcome: ask for the ones still unseen.
-    if (n > 0 && mode !== 'no-reorder') {
-      const c = sequence[n - 1];
-      if (c && c.multiway && c.negatable) {
-        const neg = B.notB(c.expr);
-        s.tasksContinuation++;
-        push({
-          constraints: [...assumes, ...sequence.slice(0, n - 1).map((x) => x.expr), ...task.blocked, neg],
-          n,
-          blocked: [...task.blocked, neg],
-          base: r.assignment,
-          from: `${row}.${n}`,
-        });
+    if (mode === 'no-reorder') {
+      // The paper's §2 strawman: every position of every path, without the task's conjuncts.
+      for (let i = 1; i <= sequence.length; i++) {
+        if (!sequence[i - 1]!.negatable) continue;
+        push({ constraints: [...assumes, ...prefixNegation(sequence, i)], outcomes: new Map(), n: i, base: r.assignment, from: `${row}.${i}` });
       }
+      return;
     }
-    for (let i = mode === 'no-reorder' ? 1 : n + 1; i <= sequence.length; i++) {
-      const c = sequence[i - 1]!;
-      if (!c.negatable) continue;
-      push({ constraints: [...assumes, ...prefixNegation(sequence, i)], n: i, blocked: [B.notB(c.expr)], base: r.assignment, from: `${row}.${i}` });
+    for (const t of tasksAfter(task, task.n, sequence, assumes, (c) => trace.key(c.instance))) {
+      if (t.beforeN) {
+        if (sequence[t.position - 1]!.multiway && t.position === task.n) s.tasksContinuation++;
+        else s.tasksBeforeN++;
+      }
+      push({ constraints: t.constraints, outcomes: t.outcomes, n: t.position, base: r.assignment, from: `${row}.${t.position}` });
     }
+  }
+
+  /**
+   * The task's input `a` moved out of every RSC found that reaches outside its own task (leaky.ts):
+   * re-solved with each one it lands in blocked, at most once each. null: the task's region lies
+   * inside RSCs found (covered). An unknown answer keeps the input found so far.
+   */
+  private async outsideLeaky(ctx: DriverContext, task: Task, a: InputAssignment): Promise<InputAssignment | null> {
+    let cs = task.constraints;
+    let input = a;
+    for (let k = 0; k < this.leaky.size; k++) {
+      const block = this.leaky.blockFor(cs, input);
+      if (block === null) return input;
+      if (block === true) return null;
+      cs = [...cs, block];
+      this.stats.tasksReblocked++;
+      const next = await this.solve(ctx, cs, input);
+      if (next === 'unsat') return null;
+      if (next === 'unknown') return input;
+      input = next;
+    }
+    return input;
   }
 
   private async solve(ctx: DriverContext, constraints: readonly Expr[], base: InputAssignment) {

@@ -17,6 +17,13 @@ export interface PesoStats {
   tasksUnknown: number;
   /** Continuation tasks of multi-way decisions (a switch's further cases). */
   tasksContinuation: number;
+  /** Tasks at a position ≤ n of their path's sequence that are not continuations: the paper's
+   *  Execute(t, n) would not push them (the prefix property of Lemma 3.13 failed; tasks.ts). */
+  tasksBeforeN: number;
+  /** Tasks not solved because their conjuncts include an RSC found before (tasks.ts). */
+  tasksCovered: number;
+  /** Re-solves of a task whose input landed in an RSC found that reaches outside its task (leaky.ts). */
+  tasksReblocked: number;
   solverCalls: number;
   /** Constraints over all solver calls. */
   queryConstraints: number;
@@ -48,6 +55,9 @@ export function emptyStats(): PesoStats {
     tasksInfeasible: 0,
     tasksUnknown: 0,
     tasksContinuation: 0,
+    tasksBeforeN: 0,
+    tasksCovered: 0,
+    tasksReblocked: 0,
     solverCalls: 0,
     queryConstraints: 0,
     formulaBytes: 0,
@@ -80,6 +90,9 @@ export function statsSection(s: PesoStats, criterion: readonly string[], reorder
     tasksInfeasible: s.tasksInfeasible,
     tasksUnknown: s.tasksUnknown,
     tasksContinuation: s.tasksContinuation,
+    tasksBeforeN: s.tasksBeforeN,
+    tasksCovered: s.tasksCovered,
+    tasksReblocked: s.tasksReblocked,
     solverCalls: s.solverCalls,
     meanConstraintsPerQuery: s.solverCalls > 0 ? s.queryConstraints / s.solverCalls : 0,
     formulaBytes: s.formulaBytes,
