@@ -45,7 +45,7 @@ import { createSolver } from '../src/solver/index.js';
 import { DGSE_DEPENDENCES, traceKinds } from '../src/strategies/dgse/dependences.js';
 import { DgseDriver } from '../src/strategies/dgse/driver.js';
 import { InteractiveKeys } from '../src/strategies/dgse/interactive.js';
-import { TraceGraph } from '../src/strategies/dgse/trace-graph.js';
+import { TraceGraph } from '../src/strategies/shared/trace-graph.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
