@@ -79,7 +79,8 @@ int main(void) {
     // klee_make_symbolic wrote x's bytes; the load of x reads them.
     expect(t.memoryDefs(loadX!)).toEqual([mk]);
     expect(t.accesses(loadX!)[0]!.object.kind).toBe('stack');
-    expect(t.accesses(loadX!)[0]!.object.site?.vk === 'inst' && t.accesses(loadX!)[0]!.object.site.op).toBe('alloca');
+    const site = t.accesses(loadX!)[0]!.object.site;
+    expect(site?.vk === 'inst' && (site as { op: string }).op).toBe('alloca');
     expect(t.memoryDefs(loadY7!)).toEqual([storeY6]);
     // A global never written on the path: its initial value.
     expect(t.memoryDefs(loadG!)).toEqual([INITIAL]);

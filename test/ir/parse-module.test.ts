@@ -104,7 +104,7 @@ describe('global variables', () => {
     expect(init(m, 'po').vk).toBe('cpoison');
   });
   it('resolves global references to the global objects', () => {
-    const ptrs = init(m, 'ptrs') as { elements: Constant[] };
+    const ptrs = init(m, 'ptrs') as unknown as { elements: Constant[] };
     expect(ptrs.elements[0]).toBe(global(m, 'a'));
   });
 });
@@ -133,7 +133,7 @@ declare void @f()
     const pa = init(m, 'pa') as ConstExpr;
     expect(pa.flags).toBeTruthy();
     expect(pa.operands).toHaveLength(3);
-    const rel = (init(m, 'rel') as { elements: ConstExpr[] }).elements[0]!;
+    const rel = (init(m, 'rel') as unknown as { elements: ConstExpr[] }).elements[0]!;
     expect(rel.op).toBe('trunc');
     expect((rel.operands[0] as ConstExpr).op).toBe('sub');
     expect((init(m, 'ar') as ConstExpr).flags).toBe(1);
@@ -146,7 +146,7 @@ declare void @f()
   it('resolves references to globals defined later, and self references', () => {
     expect(init(m, 'later')).toBe(global(m, 'defined.later'));
     expect(init(m, 'fnp')).toBe(m.symbols.get('f'));
-    expect((init(m, 'gs') as { elements: Constant[] }).elements[1]).toBe(global(m, 'gs'));
+    expect((init(m, 'gs') as unknown as { elements: Constant[] }).elements[1]).toBe(global(m, 'gs'));
   });
 });
 

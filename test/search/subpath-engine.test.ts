@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { executeRun, type RunFlags, type RunIO } from '../../src/cli/run.js';
+import { DEFAULT_ENGINE_OPTIONS } from '../../src/engine/options.js';
 import { forkKey } from '../../src/engine/fork-history.js';
 import { createSearcher } from '../../src/search/index.js';
 import type { Searcher, SearchState } from '../../src/search/searcher.js';
@@ -110,6 +111,9 @@ function flags(search: string[], extra: Partial<RunFlags> = {}): RunFlags {
     maxInstructions: 0,
     maxMemory: 2000,
     maxDepth: 0,
+    maxStackFrames: DEFAULT_ENGINE_OPTIONS.maxStackFrames,
+    fp: 'symbolic',
+    symAllocSizes: 4,
     maxForks: 0,
     maxTests: 0,
     maxSolverTime: 0,

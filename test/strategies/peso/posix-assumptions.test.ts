@@ -30,6 +30,6 @@ test('--driver peso with two --sym-files satisfies every stat assumption and par
   expect(r.code, r.stderr).toBe(0);
   expect(r.stderr).not.toMatch(/invalid klee_assume/);
   const sig = JSON.parse(readFileSync(join(cwd, 'out', 'signature.json'), 'utf8'));
-  const outputs = new Set(sig.partitions.map((p: { output: string[] }) => p.output.join('; ')));
+  const outputs = new Set<string>(sig.partitions.map((p: { output: string[] }) => p.output.join("; ")));
   for (const word of ['same', 'less', 'greater']) expect([...outputs].some((o) => o.includes(`stdout "${word}\\n"`)), [...outputs].join(' | ')).toBe(true);
 }, 200_000);
