@@ -38,6 +38,28 @@ function collector(): (() => void) | null {
   return fullGc;
 }
 
+/**
+ * Past this share of --max-memory, V8 grows its heap by at most HEAP_GROWING_PERCENT after each full
+ * collection. Its own policy grows the heap up to 4x when collections are cheap, so most of a long
+ * run's RSS was garbage awaiting collection: echo with KLEE's OSDI'08 arguments for 60 s peaked at
+ * 1,876 MB RSS with a 1,668 MB heap, and at 920 MB / 604 MB with the growth held to 30% from the start
+ * (13% fewer instructions in the same time: more collections). Held only past half the limit, a run
+ * that stays small keeps V8's faster policy.
+ */
+const RESTRAIN_AT = 0.5;
+const HEAP_GROWING_PERCENT = 30;
+let restrained = false;
+
+function restrainHeapGrowth(): void {
+  if (restrained) return;
+  restrained = true;
+  try {
+    setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  } catch {
+    // a V8 without the flag: its own policy stays
+  }
+}
+
 /** V8's heaps and external memory, in bytes. */
 function heapsBytes(m: NodeJS.MemoryUsage): number {
   return m.heapTotal + m.external;
@@ -57,6 +79,7 @@ export function footprintMB(limitMB: number): number {
     outsideHeaps = Math.max(0, m.rss - heapsBytes(m));
   }
   const rss = residentMB();
+  if (rss > limitMB * RESTRAIN_AT) restrainHeapGrowth();
   if (rss <= limitMB) return rss;
   const now = performance.now();
   const gc = now - lastGc >= GC_INTERVAL_MS ? collector() : null;
