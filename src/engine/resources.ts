@@ -44,7 +44,8 @@ function collector(): (() => void) | null {
  * run's RSS was garbage awaiting collection: echo with KLEE's OSDI'08 arguments for 60 s peaked at
  * 1,876 MB RSS with a 1,668 MB heap, and at 920 MB / 604 MB with the growth held to 30% from the start
  * (13% fewer instructions in the same time: more collections). Held only past half the limit, a run
- * that stays small keeps V8's faster policy.
+ * that stays small keeps V8's faster policy. V8's flags are the process's: once set, the hold stays
+ * for the rest of the process (a library caller's later runs in it included).
  */
 const RESTRAIN_AT = 0.5;
 const HEAP_GROWING_PERCENT = 30;
