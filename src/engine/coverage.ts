@@ -11,7 +11,7 @@
 
 import type { Func, Instruction, Module } from '../ir/model.js';
 import type { SearchState } from '../search/searcher.js';
-import type { ExecutionState } from './state.js';
+import type { CovLines, ExecutionState } from './state.js';
 
 const RECOMPUTE_EVERY = 10_000;
 
@@ -211,9 +211,9 @@ export class Coverage {
   }
 
   /** A path's newly covered lines (ExecutionState.covLines) as a .cov file. */
-  formatCovLines(list: { readonly line: number; readonly next: unknown } | null): string {
+  formatCovLines(list: CovLines | null): string {
     const out: number[] = [];
-    for (let l = list; l !== null; l = l.next as typeof list) out.push(l.line);
+    for (let l = list; l !== null; l = l.next) out.push(l.line);
     return this.formatLines(out);
   }
 

@@ -20,7 +20,7 @@ import { Evaluator } from '../expr/evaluate.js';
 import { postOrder, updateChain } from '../expr/walk.js';
 import { arrayOfKey, atomArray, atomIndex, footprint, unionFootprints, EMPTY_FOOTPRINT } from '../expr/footprint.js';
 import type { ChainCounters, CheckResult, CoreSolver, Query } from './core.js';
-import { bytesKeyOf, constraintKey, filterRows, MAX_ROWS, setRow, SolutionSets, type SolutionList } from './solution-sets.js';
+import { bytesKeyOf, constraintKey, filterRows, MAX_ROWS, rowOf, setRow, SolutionSets, type SolutionList } from './solution-sets.js';
 
 /** Whether `e` is not the constant true (true conjuncts decide nothing). */
 const notTrue = (e: Expr): boolean => e.kind !== Kind.Const || e.value !== 1n;
@@ -207,9 +207,7 @@ export class SmallDomain implements CoreSolver {
     let tooMany = false;
     const done = this.search(constraints, bytes, buffers, budget, () => {
       if (rows.length >= MAX_ROWS) return (tooMany = true);
-      let row = 0;
-      for (let j = 0; j < bytes.length; j++) row |= buffers.get(bytes[j]!.array)![bytes[j]!.index]! << (8 * j);
-      rows.push(row >>> 0);
+      rows.push(rowOf(bytes, buffers));
       return false;
     });
     if (done === null || tooMany) return 'too-many';

@@ -84,7 +84,14 @@ export class SolutionSets {
   }
 }
 
-/** Writes row `row` of `list` into the buffers the evaluator reads. */
+/** The assignment of `bytes` now in the buffers as a row (little-endian: bytes[0] in the low 8 bits). */
+export function rowOf(bytes: readonly ListedByte[], buffers: Map<ArrayDecl, Uint8Array>): number {
+  let row = 0;
+  for (let j = 0; j < bytes.length; j++) row |= buffers.get(bytes[j]!.array)![bytes[j]!.index]! << (8 * j);
+  return row >>> 0;
+}
+
+/** Writes row `row` of `list` into the buffers the evaluator reads (rowOf's inverse). */
 export function setRow(list: SolutionList, row: number, buffers: Map<ArrayDecl, Uint8Array>): void {
   const { bytes } = list;
   for (let j = 0; j < bytes.length; j++) buffers.get(bytes[j]!.array)![bytes[j]!.index] = (row >>> (8 * j)) & 0xff;
