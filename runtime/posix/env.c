@@ -20,6 +20,7 @@
  * Built with -DSYMPATH_BARE (the layer used without --posix-runtime) the arguments stay as they are
  * and no symbolic object is made: the same model with no symbolic files.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -104,7 +105,7 @@ void __sympath_init_env(int *argcp, char ***argvp)
 	static char *new_argv[MAX_ARGS];
 	int new_argc = 0;
 	unsigned sym_arg_num = 0, sym_files = 0, sym_file_len = 0, sym_stdin_len = 0, max_fail = 0;
-	int sym_stdout = 0, save_all_writes = 0;
+	int sym_stdout = 0, save_all_writes = 0, buffered_stdout = 0;
 	char name[6] = "arg00";
 
 	for (int k = 0; k < argc;) {
@@ -141,6 +142,8 @@ void __sympath_init_env(int *argcp, char ***argvp)
 			sym_stdin_len = str_to_int(argv[k++], msg);
 		} else if (k > 0 && is_option(a, "sym-stdout")) {
 			sym_stdout = 1, k++;
+		} else if (k > 0 && is_option(a, "buffered-stdout")) {
+			buffered_stdout = 1, k++;
 		} else if (k > 0 && is_option(a, "save-all-writes")) {
 			save_all_writes = 1, k++;
 		} else if (k > 0 && is_option(a, "fd-fail")) {
@@ -162,6 +165,13 @@ void __sympath_init_env(int *argcp, char ***argvp)
 	*argvp = final_argv;
 
 	__sp_init_fds(sym_files, sym_file_len, sym_stdin_len, sym_stdout, save_all_writes, max_fail);
+	/* A non-symbolic stdout is a write-only sink: unbuffered, each stdio call is one write and nothing
+	 * of the program's state says how much it has written. musl's buffering would add paths and state
+	 * no program line depends on: before its first flush stdout is line-buffered, so every symbolic byte
+	 * written forks on being '\n' (echo --sym-args 0 2 2: 111 paths instead of 66), and the buffer's fill
+	 * level ties every later write to the output so far (the postcondition pruner's summaries never
+	 * matched across it). The bytes written are the same; --buffered-stdout keeps musl's buffering. */
+	if (!sym_stdout && !buffered_stdout) setvbuf(stdout, 0, _IONBF, 0);
 }
 
 /* A symbolic file: `size` symbolic bytes (object `name`) and a symbolic struct stat (`name`_stat; KLEE 3.2's names)

@@ -27,10 +27,7 @@
 
 long __sp_concretize(long x)
 {
-	if (!klee_is_symbolic(x)) return x;
-	long v = klee_get_valuel(x);
-	klee_assume(x == v);
-	return v;
+	return __sympath_concretize(x);
 }
 
 /* An injected failure (--max-fail): true on the call whose number the test's `*fail` object holds. */

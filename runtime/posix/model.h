@@ -20,6 +20,10 @@
 long __sympath_host_write(int fd, const void *buf, unsigned long n);
 /* writev to the host's fd 1 or 2 as one piece (n iovecs, each concrete): the paths' outputs never interleave inside it */
 long __sympath_host_writev(int fd, const void *iov, int n);
+/* x's value: when x is symbolic, one value the path allows, with x == that value added to the path (KLEE's
+ * klee_get_valuel + klee_assume, as one call: the postcondition pruner models it exactly, where a branch
+ * on klee_is_symbolic would make every summary across it unmatchable). */
+long __sympath_concretize(long x);
 /* A fresh zeroed, page-aligned object of n bytes, or NULL. */
 void *__sympath_mmap(unsigned long n);
 /* Frees an object __sympath_mmap made when p is its start: 0; else -1 (nothing happens). */

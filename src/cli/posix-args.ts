@@ -14,6 +14,7 @@ const OPERANDS: Record<string, readonly string[]> = {
   'max-fail': ['<max-failures>'],
   'sym-stdout': [],
   'save-all-writes': [],
+  'buffered-stdout': [],
   'fd-fail': [],
 };
 

@@ -236,7 +236,7 @@ function checkWorkers(flags: RunFlags): void {
 }
 
 /** The POSIX model's options (KLEE's), to warn when they are given without --posix-runtime. */
-export const POSIX_MODEL_OPTION = /^--?(sym-arg|sym-args|sym-files|sym-stdin|sym-stdout|max-fail|fd-fail|save-all-writes)$/;
+export const POSIX_MODEL_OPTION = /^--?(sym-arg|sym-args|sym-files|sym-stdin|sym-stdout|max-fail|fd-fail|save-all-writes|buffered-stdout)$/;
 
 /** The searchers of a run: --search, else the one an active technique explores with, else the default. */
 function searchOf(flags: RunFlags): string[] {

@@ -70,7 +70,7 @@ export function fileType(mode: number): number {
   return mode & S_IFMT;
 }
 
-const SYM_OPTION = /^--?(sym-arg|sym-args|sym-files|sym-stdin|sym-stdout|max-fail|fd-fail|save-all-writes)$/;
+const SYM_OPTION = /^--?(sym-arg|sym-args|sym-files|sym-stdin|sym-stdout|max-fail|fd-fail|save-all-writes|buffered-stdout)$/;
 
 /** Whether a test comes from the POSIX model: its command line has the model's options, or it has the
  *  model's version object. */
@@ -152,7 +152,7 @@ export function posixEnvironment(t: KTest): PosixEnvironment {
     } else if (a.startsWith('-') && opt === '-sym-stdout') {
       symStdout = true;
       k += 1;
-    } else if (a.startsWith('-') && opt === '-save-all-writes') {
+    } else if (a.startsWith('-') && (opt === '-save-all-writes' || opt === '-buffered-stdout')) {
       k += 1;
     } else if (a.startsWith('-') && opt === '-fd-fail') {
       maxFail = 1;

@@ -205,6 +205,13 @@ export const RUNTIME_HOOKS: BuiltinTableEntries = {
     c.ex.writeFrom(c.s, BigInt.asIntN(32, fd) === 2n ? 2 : 1, bytes);
     return n;
   },
+  /** long __sympath_concretize(long x): x's value, x == value added to the path when x is symbolic
+   *  (silently, as KLEE's klee_get_valuel + klee_assume, which the POSIX model used before). */
+  async __sympath_concretize(c, [x]) {
+    if (typeof x === 'bigint') return x;
+    const v = await c.ex.concretize(c.s, x as Expr, 'value', c.inst, true);
+    return v ?? undefined;
+  },
   /** long __sympath_host_writev(int fd, const struct iovec *iov, int n): the iovecs' bytes, one write. */
   async __sympath_host_writev(c, args) {
     const v = await concreteArgs(c, args.slice(0, 3), 'argument');

@@ -90,7 +90,7 @@ const KNOWN = new Set<string>([
   'klee_make_symbolic', 'klee_int', 'klee_range', 'klee_choose', 'klee_assume',
   'memcpy', 'memmove', 'memset', 'llvm.memcpy', 'llvm.memcpy.inline', 'llvm.memmove', 'llvm.memset', 'llvm.memset.inline',
   'llvm.expect', 'llvm.expect.with.probability', 'llvm.smax', 'llvm.smin', 'llvm.umax', 'llvm.umin', 'llvm.abs', 'abs',
-  'llvm.ptrmask', '__sympath_host_write',
+  'llvm.ptrmask', '__sympath_host_write', '__sympath_host_writev', '__sympath_concretize',
   'malloc', 'calloc', 'free', 'llvm.va_start', 'llvm.va_end', 'llvm.va_copy', 'llvm.stacksave', 'llvm.stackrestore',
 ]);
 
@@ -354,6 +354,49 @@ export function modelBuiltin(ev: Ev, sem: Semantics, regionOf: (a: ObservedAcces
       if (!pin(e, 0) || !pin(e, 1) || !pin(e, 2)) return `${name}: symbolic argument`;
       if (accesses.some((a) => a.write)) return `${name}: writes`;
       e.result = term(2);
+      return e;
+    }
+    case '__sympath_host_writev': {
+      // writev(fd, iov, n) to the host (the POSIX model's stdio flush): reads the n iovecs, which the
+      // model filled with concrete values just before (pinned here to what was read), and the bytes
+      // they point at (one value each, without constraining the path: nothing depends on them); returns
+      // the total length. The accesses come in the built-in's order: iovec i, then its bytes unless its
+      // length is 0 (the model's iovecs are a local array: a part's bytes are never the next iovec).
+      const e = effect();
+      const iov = old(1);
+      const n = old(2);
+      if (iov === null || n === null || !pin(e, 0) || !pin(e, 1) || !pin(e, 2)) return `${name}: symbolic argument`;
+      if (accesses.some((a) => a.write)) return `${name}: writes`;
+      let k = 0;
+      let total = 0n;
+      for (let i = 0; i < Number(n); i++) {
+        const at = (j: number): bigint => iov + BigInt(16 * j);
+        const vec = accesses[k++];
+        if (!vec || vec.size !== 16 || BigInt(vec.addr) !== at(i)) return `${name}: accesses not observed`;
+        const r = regionOf(vec);
+        const off = vec.addr - r.base;
+        const data = accesses[k];
+        const isData = data !== undefined && !(i + 1 < Number(n) && data.size === 16 && BigInt(data.addr) === at(i + 1));
+        const base = isData ? BigInt(data.addr) : 0n;
+        const len = isData ? BigInt(data.size) : 0n;
+        if (isData) k++;
+        e.conjuncts.push(B.eq(B.readLE(r.mem, null, B.constant(32, off), 8), B.constant(64, base)));
+        e.conjuncts.push(B.eq(B.readLE(r.mem, null, B.constant(32, off + 8), 8), B.constant(64, len)));
+        total += len;
+      }
+      if (k !== accesses.length) return `${name}: accesses not observed`;
+      e.result = B.constant(64, total);
+      return e;
+    }
+    case '__sympath_concretize': {
+      // The POSIX model's concretisation: x's value v, with x == v added to the path when x is symbolic.
+      // Exact as a pin: a state where x's term equals v gets v back (and its path already holds x == v).
+      const t = term(0);
+      if (!t || typeof ev.result !== 'bigint') return `${name}: result unknown`;
+      const e = effect();
+      const v = B.constant(t.width, ev.result);
+      e.conjuncts.push(B.eq(t, v));
+      e.result = v;
       return e;
     }
     case 'llvm.ptrmask': {
