@@ -287,7 +287,7 @@ export class Executor implements SearcherContext {
   /** Runs `s` for at most `quantum` instructions; stops early when it forks or ends. */
   private async runBatch(s: ExecutionState, quantum: number): Promise<number> {
     const counts = this.coverage.counts;
-    const instHooks = this.hooks.some((h) => h.onInstruction);
+    const instHooks = this.hooks.some((h) => h.onInstruction && !h.instructionsPaused);
     // Counted on the state as it goes, so a fork in the batch gives its new state the exact count.
     const start = s.instructions;
     const limit = start + quantum;
@@ -299,6 +299,7 @@ export class Executor implements SearcherContext {
         const pc = f.pc++;
         const id = b.ids[pc]!;
         s.instructions++;
+        s.steps++;
         if (s.instsSinceCovNew !== 0) s.instsSinceCovNew++;
         if (counts[id]++ === 0) this.newlyCovered(s, id);
         if (instHooks) for (const h of this.hooks) h.onInstruction?.(s, b.insts[pc]!);

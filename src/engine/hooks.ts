@@ -62,6 +62,12 @@ export interface ExplorationHooks {
   /** `child` was just copied from `parent` (a fork); called only when a hook defines it. */
   onFork?(parent: ExecutionState, child: ExecutionState): void;
   onInstruction?(state: ExecutionState, inst: Instruction): void;
+  /**
+   * While true, the executor does not call this hook's onInstruction (read at the start of each batch
+   * of instructions; a hook must cope with instructions it did not see, e.g. by their count on the
+   * state). The postcondition pruner pauses its recording this way while its back-off has it asleep.
+   */
+  readonly instructionsPaused?: boolean;
   onBlock?(state: ExecutionState, block: BasicBlock): void;
   /** A waiting state is about to run again (see the file comment); false prunes it. */
   onResume?(state: ExecutionState): boolean | Promise<boolean>;

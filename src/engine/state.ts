@@ -95,6 +95,10 @@ export class ExecutionState implements SearchState {
   coveredNew = false;
   /** Instructions executed on this path. */
   instructions = 0;
+  /** Instructions this path's batches stepped (not the phis of its CFG edges): one per onInstruction
+   *  call a hook gets, so a hook that stops listening (ExplorationHooks.instructionsPaused) can tell
+   *  whether a path ran while it did not. */
+  steps = 0;
   terminated = false;
   /** klee_set_forking(0): symbolic branches follow one feasible side. */
   forkingDisabled = false;
@@ -204,6 +208,7 @@ export class ExecutionState implements SearchState {
     s.instsSinceCovNew = this.instsSinceCovNew;
     s.forkHistory = this.forkHistory.slice();
     s.instructions = this.instructions;
+    s.steps = this.steps;
     s.forkingDisabled = this.forkingDisabled;
     s.trace = this.trace;
     s.heapHistory = this.heapHistory;

@@ -123,7 +123,12 @@ interface PathData {
   /** Addresses of the entry-block allocas executed so far, by Leaves.allocaKey (frames of returned calls too). */
   allocas: PersistentIntMap<number>;
   token: number;
+  /** The state's step count (ExecutionState.steps) at the head event: the record is current while it
+   *  equals the count (instructions run while the hook was asleep leave a gap). */
+  at: number;
+  /** Vetoes of the branch made at instruction count `vetoesAt` (the prunes of one branch instance). */
   vetoes: readonly Veto[] | null;
+  vetoesAt: number;
 }
 
 export class PostconditionHook implements ExplorationHooks {
@@ -202,7 +207,9 @@ export class PostconditionHook implements ExplorationHooks {
         seen: this.opts.firstInstanceOnly ? PersistentIntMap.empty<number>(token) : null,
         allocas: PersistentIntMap.empty<number>(token),
         token,
+        at: 0,
         vetoes: null,
+        vetoesAt: -1,
       };
       this.paths.set(s, d);
     }
@@ -223,19 +230,32 @@ export class PostconditionHook implements ExplorationHooks {
     if (!p) return;
     p.owned = false;
     p.token = newToken();
-    this.paths.set(child, { head: p.head, owned: false, seen: p.seen ? p.seen.share() : null, allocas: p.allocas.share(), token: newToken(), vetoes: p.vetoes });
+    this.paths.set(child, {
+      head: p.head,
+      owned: false,
+      seen: p.seen ? p.seen.share() : null,
+      allocas: p.allocas.share(),
+      token: newToken(),
+      at: p.at,
+      vetoes: p.vetoes,
+      vetoesAt: p.vetoesAt,
+    });
+  }
+
+  /** Asleep, the executor stops calling onInstruction (the engine's fast loop: no per-instruction work). */
+  get instructionsPaused(): boolean {
+    return this.asleep;
   }
 
   onInstruction(s: ExecutionState, inst: Instruction): void {
-    if (this.ex === null) return;
+    if (this.ex === null || this.asleep) return;
     const d = this.data(s);
-    d.vetoes = null;
-    if (this.asleep) {
-      this.sleepOn(d, inst, s.stack.length - 1);
-      return;
-    }
-    const head = d.head;
     const depth = s.stack.length - 1;
+    // Instructions ran unrecorded since the head (the hook was asleep): the head's outcome was never
+    // observed, so a barrier goes after it and recording starts again here.
+    if (d.at !== s.steps - 1) this.sleepOn(d, inst, depth);
+    d.at = s.steps;
+    const head = d.head;
     if (head !== null) {
       if (head.pending) this.finishPending(s, d);
       // The value a def or load produced on this path (the walk may specialise on it under pressure).
@@ -251,11 +271,10 @@ export class PostconditionHook implements ExplorationHooks {
   }
 
   /**
-   * Asleep (backoff.ts): one barrier event marks where recording stopped, so a walk of this path stops
-   * there (learning less: sound); the instructions after it cost one lookup each until recording resumes.
+   * After a gap in the record (backoff.ts: the hook slept, the executor did not call onInstruction): a
+   * barrier event marks it, so a walk of this path stops there (learning less: sound).
    */
   private sleepOn(d: PathData, inst: Instruction, depth: number): void {
-    if (d.head !== null && d.head.barrier === ASLEEP) return;
     const ev = new Ev(EvKind.Barrier, inst, depth, d.head);
     ev.barrier = ASLEEP;
     d.head = ev;
@@ -421,11 +440,18 @@ export class PostconditionHook implements ExplorationHooks {
     return -1;
   }
 
+  /** `s`'s record when its head is the instruction running now (not while asleep, nor after a gap). */
+  private current(s: ExecutionState): PathData | undefined {
+    if (this.asleep) return undefined;
+    const d = this.paths.get(s);
+    return d !== undefined && d.at === s.steps ? d : undefined;
+  }
+
   private readonly observer: MemoryObserver = {
     access: (s, mo, addr, size, write, inst) => this.accessed(s, mo, addr, size, write, inst),
     symbolicAccess: (s, mo, _ptr, size, write, inst) => this.accessed(s, mo, -1, size, write, inst),
     allocated: (s, mo, stack) => {
-      const d = this.paths.get(s);
+      const d = this.current(s);
       if (!d || d.head === null) return;
       const head = d.head;
       if (head.kind === EvKind.Alloca && head.pending && stack) {
@@ -453,7 +479,7 @@ export class PostconditionHook implements ExplorationHooks {
   };
 
   private accessed(s: ExecutionState, mo: MemoryObject, addr: number, size: number, write: boolean, inst: Instruction): void {
-    const d = this.paths.get(s);
+    const d = this.current(s);
     if (!d || d.head === null || d.head.inst !== inst) return;
     const head = d.head;
     if ((head.kind === EvKind.Load || head.kind === EvKind.Store) && head.pending) {
@@ -480,7 +506,7 @@ export class PostconditionHook implements ExplorationHooks {
     const head = d?.head;
     // Asleep (back-off), the path records nothing, but checks go on: they are where PSE pays, and the
     // prunes they make earn the budget back. Such a pruned path is not learnt from (no record of it).
-    const asleep = d !== undefined && head !== null && head !== undefined && head.barrier === ASLEEP;
+    const asleep = d !== undefined && d.at !== e.state.steps;
     if (!d || !head || ((head.inst !== inst || !head.pending) && !asleep)) return true;
     if (!asleep && this.opts.firstInstanceOnly && head.occurrence > 1) return true;
     const taken = directionTargets(inst)[e.direction];
@@ -509,7 +535,10 @@ export class PostconditionHook implements ExplorationHooks {
     const k = answer.trueDisjunct;
     const disjuncts = k >= 0 ? [summary.disjuncts[k]!] : summary.disjuncts.length <= LEARN_MAX_DISJUNCTS ? summary.disjuncts.slice() : [];
     const veto: Veto = { taken, disjuncts, learnt: disjuncts.length === 0 };
-    d.vetoes = d.vetoes ? [...d.vetoes, veto] : [veto];
+    // Vetoes belong to one branch instance: those of an earlier one (the state went on) are dropped.
+    const same = d.vetoesAt === e.state.steps && d.vetoes !== null;
+    d.vetoes = same ? [...d.vetoes!, veto] : [veto];
+    d.vetoesAt = e.state.steps;
     return false;
   }
 
@@ -526,10 +555,12 @@ export class PostconditionHook implements ExplorationHooks {
     // and sleeps — records and checks nothing — until a later path ends within the budget.
     this.asleep = !this.backoff.mayWalk(this.stats.wpCpuSeconds + this.stats.checkCpuSeconds, this.stats.prunes, this.ended);
     if (this.asleep) return;
+    // The path's end was not recorded (it ran while the hook slept): nothing to walk back from.
+    if (d.at !== s.steps) return;
     const t0 = performance.now();
     const c0 = cpuSeconds();
     try {
-      if (end.termination === 'pruned') this.learnPruned(head, d.vetoes ?? []);
+      if (end.termination === 'pruned') this.learnPruned(head, d.vetoesAt === s.steps ? (d.vetoes ?? []) : []);
       else if (end.termination === 'exit' || end.termination === 'error') this.learnEnd(head, end);
     } finally {
       this.stats.wpSeconds += (performance.now() - t0) / 1000;

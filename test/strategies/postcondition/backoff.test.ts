@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
 import { Backoff } from '../../../src/strategies/postcondition/backoff.js';
-import { closeSolver, fixtureOptions, moduleOf, ROOT } from '../../engine/helpers.js';
+import { createPostconditionPruner } from '../../../src/strategies/postcondition/index.js';
+import { closeSolver, fixtureOptions, moduleOf, ROOT, run } from '../../engine/helpers.js';
 import { both, pathCount } from './helpers.js';
 
 afterAll(closeSolver);
@@ -65,5 +66,28 @@ describe('nothing lost with the back-off at its most aggressive', () => {
     // No grace and no budget: after the first walk PSE sleeps, so walks were skipped.
     const s = r.pse.hook!.stats;
     expect(s.backoff.walksSkipped).toBeGreaterThan(0);
+  });
+});
+
+describe('asleep, the hook costs the engine nothing per instruction', () => {
+  test('the executor stops calling onInstruction while the back-off has the hook asleep (ExplorationHooks.instructionsPaused)', async () => {
+    const path = join(ROOT, 'test', 'fixtures', 'pse', 'independent.c');
+    const m = moduleOf({ file: path }, ['-DK=3', '-DM=3']);
+    const calls = async (pse: Record<string, unknown>): Promise<{ calls: number; pruned: number }> => {
+      const p = createPostconditionPruner(pse);
+      let n = 0;
+      const inner = p.hook.onInstruction.bind(p.hook);
+      p.hook.onInstruction = (s, inst) => {
+        n++;
+        inner(s, inst);
+      };
+      const o = await run(m, {}, { hooks: [p.hook], createMemory: p.createMemory });
+      return { calls: n, pruned: o.result.paths.pruned };
+    };
+    const awake = await calls({ firstInstanceOnly: true, backoff: false });
+    const asleep = await calls(AGGRESSIVE);
+    // Awake throughout, every instruction stepped is seen; asleep after the first path, few are.
+    expect(awake.calls).toBeGreaterThan(0);
+    expect(asleep.calls).toBeLessThan(awake.calls / 2);
   });
 });
