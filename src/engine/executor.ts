@@ -36,6 +36,7 @@ import { Memory } from './memory.js';
 import type { EngineOptions } from './options.js';
 import { RunBudget } from './run-budget.js';
 import { ExecutionState } from './state.js';
+import { parkState } from './register-liveness.js';
 import { Terminator } from './termination.js';
 import type { TestCase, TestSink } from './test-case.js';
 import { useLayout } from './type-layout.js';
@@ -127,6 +128,11 @@ export class Executor implements SearcherContext {
   private readonly forkHooks: ExplorationHooks[];
   /** Whether states record their branch traces (a hook asked for them). */
   readonly tracing: boolean;
+  /**
+   * Whether waiting states keep only their live registers (register-liveness.ts): not with hooks, which
+   * may read any frame's registers.
+   */
+  private readonly parking: boolean;
   private readonly forking: Forking;
   /** The state runBatch is running (its instructions are added to the run's when the batch ends). */
   private running: ExecutionState | null = null;
@@ -174,6 +180,7 @@ export class Executor implements SearcherContext {
     this.forkHooks = this.hooks.filter((h) => h.onFork);
     this.resumeHooks = this.hooks.filter((h) => h.onResume);
     this.tracing = this.hooks.some((h) => h.wantsTrace) || this.opts.writePaths === true;
+    this.parking = this.hooks.length === 0 && !this.tracing;
     this.forking = new Forking(this);
     const blockHooks = this.hooks.filter((h) => h.onBlock);
     this.blockHook = blockHooks.length ? (s, bb) => blockHooks.forEach((h) => h.onBlock!(s, bb)) : null;
@@ -260,11 +267,16 @@ export class Executor implements SearcherContext {
         if (this.term.hasPending && !this.budget.pastMaxTime()) await this.term.flush();
         continue;
       }
+      if (this.parking) {
+        if (last !== null && last !== s && !last.terminated) parkState(last);
+        s.top?.unparkRegs();
+      }
       last = s;
       let quantum = this.live.size > 1 ? MULTI_QUANTUM : SOLO_QUANTUM;
       if (this.opts.maxInstructions > 0) quantum = Math.max(1, Math.min(quantum, this.opts.maxInstructions - this.instructions));
       const n = await this.runBatch(s, quantum);
       if (this.resumeHooks.length > 0) lastCreated = this.added.length > 0 ? [...this.added] : [];
+      if (this.parking) for (const a of this.added) if (!a.terminated) parkState(a);
       if (n > 0) searcher.instructionsRun?.(n);
       this.updateSearcher(s);
       // Past --max-time the solver answers nothing: tests of paths ended now are solved for in

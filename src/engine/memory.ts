@@ -103,7 +103,7 @@ export class Memory {
           let os = f.allocaStates![lo]!;
           if (write && os.owner !== s.space.token) {
             os = os.clone(s.space.token);
-            f.allocaStates![lo] = os;
+            s.ownFrame(k).allocaStates![lo] = os;
           }
           return os;
         }
@@ -163,7 +163,7 @@ export class Memory {
         let os = f.allocaStates![j]!;
         if (write && os.owner !== s.space.token) {
           os = os.clone(s.space.token);
-          f.allocaStates![j] = os;
+          s.ownFrame(k).allocaStates![j] = os;
         }
         return os;
       }

@@ -1,10 +1,12 @@
 // ExecutionState: one path of the program — a call stack of frames, the path constraints, the heap and
 // globals it sees (AddressSpace), the symbolic inputs it made — plus the few facts searchers weigh.
-// Forking (branch()) is cheap: frames are copied shallowly, the address space and the constraint and
-// symbolic-object lists are shared copy-on-write. Only the innermost frame's register array is copied at
-// a fork; a caller's is shared by both sides (only the innermost frame's registers are ever written) and
-// copied when a return makes it the innermost again (issue 20: the eager copies of every caller's
-// registers were a fifth of the heap of the Coreutils runs).
+// Forking (branch()) is cheap: the address space and the constraint and symbolic-object lists are shared
+// copy-on-write, and so are the callers' frames: only the innermost frame (the only one whose pc,
+// registers and stack objects change as it runs) is copied at a fork. A caller's Frame — its register
+// array, stack objects and their contents — is shared by both sides and copied by a side that returns
+// into it (popFrame) or replaces one of its stack objects' contents (ownFrame). Issue 20: the eager copies
+// of every caller's registers were a fifth of the heap of the Coreutils runs; the callers' Frame objects
+// and their two alloca arrays, copied per fork, were another ~1.4 KB per live state (~7 frames each).
 
 import type { ArrayDecl, Expr } from '../expr/expr.js';
 import type { AddressSpace } from '../memory/address-space.js';
@@ -17,6 +19,8 @@ import type { HeapHistory } from './heap-history.js';
 import type { TraceEntry } from './hooks.js';
 import type { Val } from './values.js';
 
+let nextActivation = 0;
+
 export class Frame {
   /** Index of the next step in `block`. */
   pc = 0;
@@ -27,8 +31,20 @@ export class Frame {
   allocaStates: ObjectState[] | null = null;
   /** The variadic-argument area, when the function is variadic. */
   varargs: MemoryObject | null = null;
-  /** `regs` may be another state's too: copy it before writing (ExecutionState.popFrame does). */
+  /** `regs` may be another frame's too: copy it before writing (ExecutionState.popFrame does). */
   regsShared = false;
+  /**
+   * This Frame object is on more than one state's stack (a caller's frame at a fork): a state copies it
+   * before changing it (ExecutionState.popFrame, ownFrame). Never true of a state's innermost frame.
+   */
+  shared = false;
+  /** The call this frame is for: the same in every copy of the frame (the trace recorder tells calls apart by it). */
+  readonly activation: number;
+  /**
+   * When set, the frame is parked: `regs` holds only these slots' values, the registers live at `pc`
+   * (register-liveness.ts); unparkRegs() rebuilds the whole file before the frame runs again.
+   */
+  liveSlots: Int32Array | null = null;
 
   constructor(
     readonly fn: CompiledFunction,
@@ -39,15 +55,21 @@ export class Frame {
     readonly callPathKey: string,
     /** The state's stack pointer when the frame was entered. */
     readonly stackBase: number,
+    activation = nextActivation++,
   ) {
     this.block = fn.entry;
+    this.activation = activation;
   }
 
-  /** A copy for a forked state; with `shareRegs` both frames keep one register array, marked shared. */
+  /**
+   * A copy one state may change without the other holders of this frame seeing it (its own alloca
+   * arrays); with `shareRegs` both frames keep one register array, marked shared, else the registers are copied.
+   */
   clone(shareRegs = false): Frame {
     if (shareRegs) this.regsShared = true;
-    const f = new Frame(this.fn, shareRegs ? this.regs : this.regs.slice(), this.caller, this.callPathKey, this.stackBase);
-    f.regsShared = this.regsShared;
+    const f = new Frame(this.fn, shareRegs ? this.regs : this.ownRegs(), this.caller, this.callPathKey, this.stackBase, this.activation);
+    f.regsShared = shareRegs;
+    if (shareRegs) f.liveSlots = this.liveSlots;
     f.pc = this.pc;
     f.block = this.block;
     if (this.allocas) {
@@ -56,6 +78,24 @@ export class Frame {
     }
     f.varargs = this.varargs;
     return f;
+  }
+
+  /** A register file nobody else holds: the whole file rebuilt when parked, else a copy. */
+  private ownRegs(): Val[] {
+    const live = this.liveSlots;
+    if (live === null) return this.regs.slice();
+    const r = this.fn.template.slice();
+    const kept = this.regs;
+    for (let k = 0; k < live.length; k++) r[live[k]!] = kept[k]!;
+    return r;
+  }
+
+  /** Makes `regs` the whole register file, this frame's own: rebuilt when parked, copied when shared. */
+  unparkRegs(): void {
+    if (this.liveSlots === null && !this.regsShared) return;
+    this.regs = this.ownRegs();
+    this.liveSlots = null;
+    this.regsShared = false;
   }
 }
 
@@ -188,13 +228,32 @@ export class ExecutionState implements SearchState {
   popFrame(): Frame {
     const f = this.stack.pop()!;
     this.sp = f.stackBase;
-    const top = this.stack[this.stack.length - 1];
-    if (top !== undefined && top.regsShared) {
-      top.regs = top.regs.slice();
-      top.regsShared = false;
+    const k = this.stack.length - 1;
+    let top = this.stack[k];
+    if (top !== undefined) {
+      if (top.shared) {
+        // Another state holds this caller frame too: the innermost frame must be this state's own.
+        top = top.clone();
+        this.stack[k] = top;
+      } else {
+        top.unparkRegs();
+      }
     }
     this.top = top!;
     return f;
+  }
+
+  /**
+   * Frame `k` of the stack made this state's own (copied when another state holds it too), before one of
+   * its stack objects' contents is replaced (a write's copy-on-write clone). Its registers stay shared.
+   */
+  ownFrame(k: number): Frame {
+    const f = this.stack[k]!;
+    if (!f.shared) return f;
+    const c = f.clone(true);
+    this.stack[k] = c;
+    if (k === this.stack.length - 1) this.top = c;
+    return c;
   }
 
   /** A copy of this state for the other side of a fork (KLEE's ExecutionState::branch). */
@@ -216,9 +275,12 @@ export class ExecutionState implements SearchState {
     s.cexPreferences = this.cexPreferences;
     s.markedGlobal = this.markedGlobal;
     s.output = this.output;
-    const last = this.stack.length - 1;
-    s.stack = this.stack.map((f, k) => f.clone(k !== last));
-    s.top = s.stack[s.stack.length - 1]!;
+    const stack = this.stack.slice();
+    const last = stack.length - 1;
+    for (let k = 0; k < last; k++) stack[k]!.shared = true;
+    if (last >= 0) stack[last] = this.top.clone();
+    s.stack = stack;
+    s.top = stack[last]!;
     return s;
   }
 }

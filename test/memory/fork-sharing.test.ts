@@ -78,13 +78,19 @@ describe('ExecutionState.branch and frames', () => {
     expect(t.stack[1]!.regs).toBe(s.stack[1]!.regs);
     expect(t.top.regs).not.toBe(s.top.regs);
     expect(t.top.regs).toEqual([6n]);
-    // Frames are still per state (their pc and allocas are not shared).
-    expect(t.stack[1]).not.toBe(s.stack[1]);
+    // The callers' Frame objects themselves are shared; the innermost is each side's own.
+    expect(t.stack[1]).toBe(s.stack[1]);
+    expect(t.stack[0]).toBe(s.stack[0]);
+    expect(t.top).not.toBe(s.top);
+    expect(t.top.activation).toBe(s.top.activation);
 
     t.top.regs[0] = 60n;
     expect(s.top.regs[0]).toBe(6n);
     t.popFrame();
     expect(t.top.regs).not.toBe(s.stack[1]!.regs); // copied on becoming the innermost frame
+    expect(t.top).not.toBe(s.stack[1]); // the Frame too, as the same call
+    expect(t.top.activation).toBe(s.stack[1]!.activation);
+    expect(t.top.shared).toBe(false);
     t.top.regs[0] = 40n;
     expect(s.stack[1]!.regs).toEqual([4n, 5n]);
     expect(t.stack[0]!.regs).toBe(s.stack[0]!.regs); // still shared: nobody returned to it
@@ -92,5 +98,32 @@ describe('ExecutionState.branch and frames', () => {
     s.top.regs[1] = 50n;
     expect(t.top.regs).toEqual([40n, 5n]);
     expect(s.top.regs).toEqual([4n, 50n]);
+  });
+
+  test("replacing a caller's stack object copies that frame for this state only", () => {
+    const s = new ExecutionState(1, AddressSpace.empty(), 0x7000);
+    const caller = frame([1n], 0x7000);
+    const mo = new MemoryObject(1, 0x7000, 8, ObjKind.Stack, 'x', '');
+    const os = new ObjectState(mo, 0);
+    caller.allocas = [mo];
+    caller.allocaStates = [os];
+    s.pushFrame(caller);
+    s.pushFrame(frame([2n], 0x7100));
+    const t = s.branch(2);
+    const mine = t.ownFrame(0);
+    expect(mine).not.toBe(s.stack[0]);
+    expect(t.stack[0]).toBe(mine);
+    expect(mine.activation).toBe(caller.activation);
+    expect(mine.regs).toBe(caller.regs); // registers stay shared: only the innermost frame writes them
+    const copy = os.clone(9);
+    mine.allocaStates![0] = copy;
+    expect(s.stack[0]!.allocaStates![0]).toBe(os);
+    expect(t.ownFrame(0)).toBe(mine); // already its own
+    expect(t.ownFrame(1)).toBe(t.top); // the innermost frame is never shared
+    t.popFrame();
+    expect(t.top).toBe(mine);
+    expect(t.top.regs).not.toBe(caller.regs); // now copied: it is the innermost frame
+    t.top.regs[0] = 10n;
+    expect(caller.regs).toEqual([1n]);
   });
 });

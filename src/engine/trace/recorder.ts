@@ -281,8 +281,10 @@ export class TraceRecorder implements ExplorationHooks, MemoryObserver {
   private syncFrames(s: ExecutionState): void {
     const st = s.stack;
     const mine = this.stack;
-    if (mine.length === st.length && mine[mine.length - 1]?.frame === s.top) return;
-    while (mine.length > st.length || (mine.length > 0 && mine[mine.length - 1]!.frame !== st[mine.length - 1])) this.popFrame();
+    // Calls are told apart by Frame.activation: a frame shared with another state is replaced by a copy
+    // (the same call) when this state returns into it.
+    if (mine.length === st.length && mine[mine.length - 1]?.frame.activation === s.top.activation) return;
+    while (mine.length > st.length || (mine.length > 0 && mine[mine.length - 1]!.frame.activation !== st[mine.length - 1]!.activation)) this.popFrame();
     for (let k = mine.length; k < st.length; k++) {
       const call = this.pendingCall >= 0 ? this.pendingCall : this.cur;
       if (this.pendingCall >= 0) this.settleCall(true);
