@@ -1,39 +1,34 @@
 // `sympath debug-regression --base OLD NEW --test T.ktest [--path-conditions]`: DARWIN with
 // relevant-slice conditions (src/strategies/peso/debug.ts): the branches, by source line in either
 // version, whose constraints separate the test's conditions in OLD and NEW, ranked. --path-conditions
-// runs the original DARWIN on whole path conditions for comparison.
+// runs the original DARWIN on whole path conditions for comparison. Versions linked with musl and the
+// POSIX model (--libc musl --posix-runtime) run with the program arguments given after NEW, or, without
+// any, the test's own (its .ktest command line: what `sympath run` wrote).
 
 import { Command } from 'commander';
 import { readKTest } from '../engine/ktest.js';
 import { createSolver } from '../solver/index.js';
 import { DEFAULT_CRITERION, parseCriterion } from '../strategies/peso/criterion.js';
 import { debugRegression } from '../strategies/peso/debug.js';
-import { loadVersionPair, VersionError } from '../versions/index.js';
 import { UserError } from './user-error.js';
+import { checkVersionProgram, loadExecutablePair, programNameOf, versionProgramOptions, type VersionProgramFlags } from './version-program.js';
 
-interface DebugFlags {
-  base: string;
+interface DebugFlags extends VersionProgramFlags {
   test: string;
   pathConditions?: boolean;
   outputCriterion?: string;
-  mutants?: string;
   json?: boolean;
-  I: string[];
 }
 
 export function register(program: Command): void {
-  program
-    .command('debug-regression')
-    .summary('branches that explain why a test behaves differently on two versions (DARWIN with relevant-slice conditions)')
-    .argument('<new>', 'the new version: a C file or a mutant (DIR#mNNNN)')
-    .requiredOption('--base <old>', 'the old version: a C file or a mutant')
+  program.enablePositionalOptions();
+  const cmd = program.command('debug-regression').summary('branches that explain why a test behaves differently on two versions (DARWIN with relevant-slice conditions)');
+  versionProgramOptions(cmd)
     .requiredOption('--test <file.ktest>', 'the test that passes on OLD and fails or changes on NEW')
     .option('--path-conditions', 'compose whole path conditions (the original DARWIN) instead of relevant-slice conditions')
     .option('--output-criterion <spec>', 'the output: a comma-separated subset of stdout,exit,marked (default stdout,exit)')
-    .option('--mutants <dir>', 'the mutant directory for bare mutant ids')
     .option('--json', 'print the report as JSON')
-    .option('-I <dir>', 'include directory (repeatable)', (v: string, acc: string[]) => [...acc, v], [] as string[])
-    .action(async (newSpec: string, flags: DebugFlags) => {
+    .action(async (newSpec: string, givenArgs: string[], flags: DebugFlags) => {
       let criterion = DEFAULT_CRITERION;
       try {
         if (flags.outputCriterion !== undefined) criterion = parseCriterion(flags.outputCriterion);
@@ -41,22 +36,29 @@ export function register(program: Command): void {
         throw new UserError(`sympath debug-regression: --output-criterion: ${(e as Error).message}`);
       }
       let test;
+      let ktestArgs: string[];
       try {
-        test = { objects: readKTest(flags.test).objects };
+        const kt = readKTest(flags.test);
+        test = { objects: kt.objects };
+        ktestArgs = kt.args.slice(1);
       } catch (e) {
         const err = e as NodeJS.ErrnoException;
         throw new UserError(`sympath debug-regression: --test ${flags.test}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
       }
-      let pair;
-      try {
-        pair = await loadVersionPair(flags.base, newSpec, { compile: { libc: 'none', includes: flags.I }, ...(flags.mutants ? { mutants: flags.mutants } : {}) });
-      } catch (e) {
-        if (e instanceof VersionError) throw new UserError(e.message);
-        throw e;
-      }
+      const programArgs = givenArgs.length > 0 || !flags.posixRuntime ? givenArgs : ktestArgs;
+      checkVersionProgram('debug-regression', flags, programArgs);
+      const pair = await loadExecutablePair(flags, newSpec);
       const solver = await createSolver({ backend: 'native', timeoutSeconds: 0 });
       try {
-        const r = await debugRegression({ old: pair.old.module, new: pair.new.module, test, criterion, solver, pathConditions: flags.pathConditions === true });
+        const r = await debugRegression({
+          old: pair.old.module,
+          new: pair.new.module,
+          test,
+          criterion,
+          solver,
+          pathConditions: flags.pathConditions === true,
+          program: { programArgs, programName: programNameOf(pair) },
+        });
         if (flags.json) {
           process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
           return;

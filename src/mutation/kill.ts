@@ -16,15 +16,15 @@
 // Builds and scratch directories live in a temporary directory removed at the end; each OUTDIR gets its
 // kill.json written at the end under a temporary name and renamed, so no partial report is left.
 
-import { accessSync, constants as fsConstants, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { execa } from 'execa';
 import { readKTest, type KTest } from '../engine/ktest.js';
 import { target, type Target } from '../replay/arch.js';
 import { runOne } from '../replay/binary.js';
 import { buildNative, type NativeBuild } from '../replay/build.js';
+import { buildWithCommand } from '../replay/build-command.js';
 import { ReplayError } from '../replay/errors.js';
 import type { RunObservation } from '../replay/execute.js';
 import { prepare, runTest, type Prepared } from '../replay/replay.js';
@@ -394,27 +394,7 @@ function sourceVersions(t: Target, set: MutantSet, tests: readonly LoadedTest[],
 /** Versions built by a build command, run as prebuilt binaries (src/replay/binary.ts). */
 function commandVersions(command: string, set: MutantSet, tests: readonly LoadedTest[], program: ProgramInfo, timeoutSeconds: number): Versions {
   return {
-    async build(id, source, dir) {
-      await rm(dir, { recursive: true, force: true });
-      await mkdir(dir, { recursive: true });
-      const out = join(dir, program.programName);
-      const r = await execa('bash', ['-c', command], {
-        reject: false,
-        all: true,
-        stdin: 'ignore',
-        env: { SYMPATH_SOURCE: source, SYMPATH_ORIGINAL: set.source, SYMPATH_OUT: out, SYMPATH_MUTANT: id, SYMPATH_BUILD_DIR: dir },
-      });
-      if (r.failed) {
-        const text = String(r.all ?? '').trimEnd();
-        throw new ReplayError(`${text === '' ? '' : `${text}\n`}sympath kill: --binary-build failed for ${id} (exit ${r.exitCode ?? r.signal})`);
-      }
-      try {
-        accessSync(out, fsConstants.X_OK);
-      } catch {
-        throw new ReplayError(`sympath kill: --binary-build for ${id} exited 0 but wrote no executable $SYMPATH_OUT (${out})`);
-      }
-      return { dir, binary: out, objects: [], sanitize: false, runtimeObjects: [], commandLine: command };
-    },
+    build: (id, source, dir) => buildWithCommand({ command, source, original: set.source, id, dir, programName: program.programName, who: 'sympath kill' }),
     async run(b, i, scratch) {
       const test = tests[i]!;
       const replayDir = join(scratch, `d${test.dir}`);

@@ -69,6 +69,11 @@ export interface VersionOptions {
   /** The C file of an .ll/.bc OLD or NEW, when its debug locations do not name one that exists. */
   oldSource?: string;
   newSource?: string;
+  /** Link .ll/.bc versions as `compile` says (with libc 'musl': musl and the environment layer, as
+   *  `sympath run` links a .bc), for the techniques that execute both versions (PESO's augment and
+   *  debug-regression). Off for DiSE, which reads the program's own instructions only. Their source is
+   *  still found in the module as given: once linked, main can be the environment layer's. */
+  linkIR?: boolean;
 }
 
 function readText(path: string, spec: string): string {
@@ -169,6 +174,7 @@ export async function loadVersion(spec: string, opts: VersionOptions = {}, expli
     if (source === undefined) {
       throw new VersionError(`sympath: version ${spec}: its debug locations name no C file that exists (compile it with -g, or give its source; when main is located, only main's file is taken)`);
     }
+    if (opts.linkIR === true && opts.compile?.libc === 'musl') module = await compiledModule(resolve(spec), spec, opts.compile);
     return { spec, kind: 'ir', module, source, text: readText(source, spec) };
   }
   throw new VersionError(`sympath: version ${spec}: expected a .c, .ll or .bc file or a mutant (DIR#ID)`);

@@ -6,28 +6,33 @@
 // differently. Tests of an existing suite (--tests DIR) that satisfy rsc_i ∧ rsc_j and already expose a
 // change natively are reported for that pair instead of a new test.
 //
+// Programs linked with musl and the POSIX model (the default `sympath run` setting) are explored with their
+// program arguments (--sym-args, --sym-stdin, …); the path's klee_assume constraints (the model's on
+// n_args and the stat objects) are part of every query, and a test's objects are those the old version
+// creates under the solution (re-executed when the two partitions' paths made different objects, as
+// n_args decides how many arguments exist). Native replay: native.ts.
+//
 // out_i ≠ out_j: outputs of different shapes (other text, an error against an exit, another number of
 // values) always differ; outputs of one shape differ when one of their symbolic values does.
 
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import * as B from '../../expr/build.js';
 import { collectArrays, evaluate } from '../../expr/evaluate.js';
 import type { ArrayDecl, Expr } from '../../expr/expr.js';
-import { ArrayPool, runDriver } from '../../engine/concolic/driver.js';
+import { ArrayPool, executeConcolic, runDriver } from '../../engine/concolic/driver.js';
+import type { RunSymbolic } from '../../engine/concolic/driver-api.js';
 import { encodeKTest, readKTest, type KTest } from '../../engine/ktest.js';
-import { DEFAULT_ENGINE_OPTIONS } from '../../engine/options.js';
+import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from '../../engine/options.js';
 import type { Module } from '../../ir/model.js';
-import { hostArch, target } from '../../replay/arch.js';
-import { execa } from 'execa';
-import { buildNative, type NativeBuild } from '../../replay/build.js';
 import type { RunObservation } from '../../replay/execute.js';
 import type { Solver } from '../../solver/index.js';
 import type { Criterion } from './criterion.js';
 import { PesoDriver, type FoundPartition } from './driver.js';
 import type { OutputPart } from './partition.js';
+import { nativePair } from './native.js';
 
 export interface AugmentVersion {
   readonly module: Module;
@@ -58,6 +63,25 @@ export interface AugmentReport {
   /** Existing tests that expose a change natively. */
   readonly exposingExisting: readonly string[];
   readonly testsWritten: number;
+  /** Why a version's exploration stopped early (--max-time), when it did: its signature is partial. */
+  readonly oldStopped?: string;
+  readonly newStopped?: string;
+  /** Seconds: both signatures; pair solving and native replay. */
+  readonly signatureSeconds: number;
+  readonly pairSeconds: number;
+}
+
+/** How the versions run: the program's arguments (POSIX model options included), argv[0], budgets,
+ *  and how they are built natively. */
+export interface AugmentProgram {
+  readonly programArgs: readonly string[];
+  readonly programName: string;
+  readonly posixRuntime: boolean;
+  /** Per version's exploration (seconds; 0 = none). */
+  readonly maxTime: number;
+  readonly includes: readonly string[];
+  readonly defines: readonly string[];
+  readonly binaryBuild?: string;
 }
 
 /** out_i ≠ out_j as a constraint (TRUE when the shapes differ, FALSE when the outputs are identical). */
@@ -95,11 +119,14 @@ function holdsUnder(cs: readonly Expr[], p: FoundPartition, kt: KTest): boolean 
   return cs.every((c) => evaluate(c, arrays) === 1n);
 }
 
-async function signature(v: AugmentVersion, criterion: Criterion, solver: Solver, pool: ArrayPool): Promise<FoundPartition[]> {
+async function signature(v: AugmentVersion, opts: EngineOptions, criterion: Criterion, solver: Solver, pool: ArrayPool): Promise<{ partitions: FoundPartition[]; stopped: string | undefined }> {
   const d = new PesoDriver({ criterion, mode: 'reorder', emit: false });
-  await runDriver(v.module, DEFAULT_ENGINE_OPTIONS, { solver, sink: { add: () => null }, stdout: () => {}, stderr: () => {} }, d, pool);
-  return [...d.partitions.values()];
+  const r = await runDriver(v.module, opts, { solver, sink: { add: () => null }, stdout: () => {}, stderr: () => {} }, d, pool);
+  return { partitions: [...d.partitions.values()], stopped: r.haltReason };
 }
+
+const sameObjects = (a: readonly RunSymbolic[], b: readonly RunSymbolic[]): boolean =>
+  a.length === b.length && a.every((s, k) => s.array === b[k]!.array && s.size === b[k]!.size);
 
 export async function augment(args: {
   old: AugmentVersion;
@@ -108,44 +135,33 @@ export async function augment(args: {
   solver: Solver;
   outDir: string;
   tests?: string;
+  program: AugmentProgram;
 }): Promise<AugmentReport> {
+  const prog = args.program;
+  const opts: EngineOptions = { ...DEFAULT_ENGINE_OPTIONS, programArgs: [...prog.programArgs], programName: prog.programName, maxTime: prog.maxTime };
   const pool = new ArrayPool();
-  const olds = await signature(args.old, args.criterion, args.solver, pool);
-  const news = await signature(args.new, args.criterion, args.solver, pool);
+  const t0 = performance.now();
+  const oldSig = await signature(args.old, opts, args.criterion, args.solver, pool);
+  const newSig = await signature(args.new, opts, args.criterion, args.solver, pool);
+  const olds = oldSig.partitions;
+  const news = newSig.partitions;
+  const t1 = performance.now();
   mkdirSync(args.outDir, { recursive: true });
   const work = await mkdtemp(join(tmpdir(), 'sympath-augment-'));
   try {
-    const t = target(hostArch() ?? 'x86_64');
-    const build = async (v: AugmentVersion, name: string): Promise<NativeBuild> =>
-      buildNative(
-        { sources: [v.source], coverageSources: [v.source], includes: [], defines: [], programArgs: [], posixRuntime: false, programName: basename(v.source).replace(/\.c$/, '') },
-        t,
-        join(work, name),
-        false,
-        { coverage: false },
-      );
-    const oldBin = await build(args.old, 'old');
-    const newBin = await build(args.new, 'new');
-    let runs = 0;
-    // The replay library feeds klee_make_symbolic from the .ktest KTEST_FILE names (runtime/replay).
-    const run = async (b: NativeBuild, kt: KTest): Promise<RunObservation> => {
-      const file = join(work, `t${++runs}.ktest`);
-      writeFileSync(file, encodeKTest(kt));
-      const t0 = performance.now();
-      const r = await execa(b.binary, [], { env: { KTEST_FILE: file, LC_ALL: 'C' }, reject: false, timeout: 10_000, stdin: 'ignore', stripFinalNewline: false });
-      return {
-        exit: r.signal ? null : (r.exitCode ?? null),
-        signal: r.signal ?? null,
-        timedOut: r.timedOut === true,
-        stdout: String(r.stdout ?? ''),
-        stderr: String(r.stderr ?? ''),
-        seconds: (performance.now() - t0) / 1000,
-      };
-    };
+    const native = await nativePair({
+      oldSource: args.old.source,
+      newSource: args.new.source,
+      programName: prog.programName,
+      posixRuntime: prog.posixRuntime,
+      includes: prog.includes,
+      defines: prog.defines,
+      ...(prog.binaryBuild !== undefined ? { binaryBuild: prog.binaryBuild } : {}),
+      work,
+    });
     const both = async (kt: KTest) => {
-      const o = await run(oldBin, kt);
-      const n = await run(newBin, kt);
-      return { old: observed(o), new: observed(n), differ: observed(o) !== observed(n) };
+      const r = await native.run(kt);
+      return { old: observed(r.old), new: observed(r.new), differ: observed(r.old) !== observed(r.new) };
     };
 
     // The existing suite: which tests expose a change natively.
@@ -165,7 +181,7 @@ export async function augment(args: {
       for (const [j, q] of news.entries()) {
         const differ = outputsDiffer(p.outputParts, q.outputParts);
         if (differ.isFalse) continue;
-        const cs = [...p.rsc, ...q.rsc, differ].filter((c) => !c.isTrue);
+        const cs = [...p.assumes, ...q.assumes, ...p.rsc, ...q.rsc, differ].filter((c) => !c.isTrue);
         const base = {
           old: i + 1,
           new: j + 1,
@@ -180,19 +196,28 @@ export async function augment(args: {
           continue;
         }
         solved++;
-        const arrays = [...new Set(cs.flatMap((c) => [...collectArrays(c)]))].filter((a) => a.isSymbolic);
-        const live = cs.filter((c) => !c.isConst);
         if (cs.some((c) => c.isFalse)) continue;
+        const arrays = [...new Set(cs.flatMap((c) => [...collectArrays(c)]))].filter((a) => a.isSymbolic);
+        const live = [...new Set(cs.filter((c) => !c.isConst))];
         const model = arrays.length === 0 ? [] : await args.solver.getInitialValues(live, arrays);
         if (model === 'unsat' || model === 'unknown') continue;
-        const values = new Map<string, Uint8Array>(p.assignment);
+        const values = new Map<string, Uint8Array>(q.assignment);
+        for (const [k, v] of p.assignment) values.set(k, v);
         arrays.forEach((a, k) => values.set(a.name, model[k]!));
+        // The objects the old version makes under the solution: p's path's, unless the two paths made
+        // different ones (then the solution's own path decides: one concolic run).
+        let symbolics: readonly RunSymbolic[] = p.symbolics;
+        if (!sameObjects(p.symbolics, q.symbolics)) {
+          const r = await executeConcolic(args.old.module, opts, values, { stdout: () => {}, stderr: () => {} }, pool);
+          symbolics = r.symbolics;
+          for (const [k, v] of r.assignment) if (!values.has(k)) values.set(k, v);
+        }
         const kt: KTest = {
           version: 3,
-          args: [basename(args.old.source).replace(/\.c$/, '')],
+          args: [prog.programName, ...prog.programArgs],
           symArgvs: 0,
           symArgvLen: 0,
-          objects: p.symbolics.map((s) => ({ name: s.name, bytes: values.get(s.array) ?? new Uint8Array(s.size) })),
+          objects: symbolics.map((s) => ({ name: s.name, bytes: values.get(s.array) ?? new Uint8Array(s.size) })),
         };
         const replay = await both(kt);
         const name = `augment${String(++written).padStart(6, '0')}.ktest`;
@@ -207,6 +232,10 @@ export async function augment(args: {
       pairs,
       exposingExisting: existing.map((e) => e.name),
       testsWritten: written,
+      ...(oldSig.stopped !== undefined ? { oldStopped: oldSig.stopped } : {}),
+      ...(newSig.stopped !== undefined ? { newStopped: newSig.stopped } : {}),
+      signatureSeconds: (t1 - t0) / 1000,
+      pairSeconds: (performance.now() - t1) / 1000,
     };
     writeFileSync(join(args.outDir, 'augment.json'), `${JSON.stringify(report, null, 2)}\n`);
     return report;

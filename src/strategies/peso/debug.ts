@@ -4,7 +4,9 @@
 // path conditions: the original DARWIN). For g' = ψ1 ∧ … ∧ ψm the formulas g ∧ ψ1 ∧ … ∧ ψi ∧ ¬ψ(i+1)
 // (i = 0..m-1) are solved; each satisfiable one names the branch of ψ(i+1) in NEW as a potential root
 // cause; symmetrically g' ∧ φ1 ∧ … ∧ ¬φ(i+1) over g's constraints names branches of OLD. The report
-// ranks source lines by how many satisfiable formulas name them (then by first appearance).
+// ranks source lines by how many satisfiable formulas name them (then by first appearance). A program
+// linked with musl and the POSIX model runs with its program arguments (--sym-args, …): the test's
+// objects are matched to the model's symbolic objects in creation order, as the engine replays a .ktest.
 
 import * as B from '../../expr/build.js';
 import { collectArrays } from '../../expr/evaluate.js';
@@ -14,7 +16,7 @@ import type { KTestInput } from '../../engine/concolic/driver-api.js';
 import { dynamicDependences } from '../../engine/trace/dynamic-deps.js';
 import type { Trace, TraceConstraint } from '../../engine/trace/model.js';
 import { RELEVANT_KINDS } from '../../engine/trace/slice.js';
-import { DEFAULT_ENGINE_OPTIONS } from '../../engine/options.js';
+import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from '../../engine/options.js';
 import type { Module } from '../../ir/model.js';
 import type { Solver } from '../../solver/index.js';
 import { staticDepsOf } from '../../engine/trace/static-info.js';
@@ -54,8 +56,8 @@ interface Side {
   output: string[];
 }
 
-async function side(module: Module, test: KTestInput, criterion: Criterion, pool: ArrayPool, pathConditions: boolean): Promise<Side> {
-  const r = await executeConcolic(module, DEFAULT_ENGINE_OPTIONS, test, { stdout: () => {}, stderr: () => {} }, pool);
+async function side(module: Module, opts: EngineOptions, test: KTestInput, criterion: Criterion, pool: ArrayPool, pathConditions: boolean): Promise<Side> {
+  const r = await executeConcolic(module, opts, test, { stdout: () => {}, stderr: () => {} }, pool);
   const statics = staticDepsOf(module);
   const graph = new TraceGraph(r.trace, dynamicDependences(r.trace, statics, { allPotentialInstances: true, otherSideDefs: otherSideDefsOf(module) }), RELEVANT_KINDS, null);
   const p = partitionOf(r.trace, graph, criterion, new OutputEffects(module, criterion, DEFAULT_ENGINE_OPTIONS.checkOvershift));
@@ -75,11 +77,14 @@ export async function debugRegression(args: {
   criterion: Criterion;
   solver: Solver;
   pathConditions: boolean;
+  /** The program's arguments (POSIX model options included) and argv[0]; none for a bare program. */
+  program?: { programArgs: readonly string[]; programName: string };
 }): Promise<RegressionReport> {
   const t0 = performance.now();
   const pool = new ArrayPool();
-  const o = await side(args.old, args.test, args.criterion, pool, args.pathConditions);
-  const n = await side(args.new, args.test, args.criterion, pool, args.pathConditions);
+  const opts: EngineOptions = args.program ? { ...DEFAULT_ENGINE_OPTIONS, programArgs: [...args.program.programArgs], programName: args.program.programName } : DEFAULT_ENGINE_OPTIONS;
+  const o = await side(args.old, opts, args.test, args.criterion, pool, args.pathConditions);
+  const n = await side(args.new, opts, args.test, args.criterion, pool, args.pathConditions);
   let solved = 0;
   let bytes = 0;
   const named = new Map<string, RegressionEntry & { first: number }>();

@@ -96,6 +96,9 @@ export interface FoundPartition {
   readonly test: string | null;
   /** The input that reached it, by array name. */
   readonly assignment: InputAssignment;
+  /** The path's klee_assume constraints (the POSIX model's on n_args, the stat objects, …): an input
+   *  built from the RSC alone (augment) must satisfy them too. */
+  readonly assumes: readonly Expr[];
 }
 
 function taskKey(cs: readonly Expr[]): string {
@@ -220,6 +223,7 @@ export class PesoDriver implements Driver {
         symbolics: r.symbolics,
         test,
         assignment: r.assignment,
+        assumes: trace.constraints.filter((c) => c.kind === 'assume').map((c) => c.expr),
       });
       s.partitions = this.partitions.size;
     } else s.repeatedPartitions++;
