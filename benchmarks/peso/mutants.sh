@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
 # The PESO experiment's mutant studies (issue 17, the paper's Table V and §5.3), on the small
-# subjects (--libc none: augment and debug-regression compile the bare engine's programs only):
-#   1. `sympath mutate SUBJECT --max MAX --seed 1` (benchmarks/peso/build/mutants/NAME/mutants);
-#   2. the original tests: `sympath run --libc none --driver peso SUBJECT` (one test per partition);
-#   3. `sympath kill` of those tests over the mutants (native replay): NAME/kill.json;
+# subjects (--libc none) and on Coreutils utilities (cu-UTIL: --libc musl --posix-runtime, small
+# symbolic inputs, output stdout and exit status):
+#   1. `sympath mutate SUBJECT --max MAX --seed 1` (benchmarks/peso/build/mutants/NAME/mutants); for
+#      Coreutils the DiSE experiment's recipe (benchmarks/dise/subjects.ts: src/UTIL.c with obj-ir's
+#      include directories, --max 10 --seed 1: the same mutant sets), and each version's whole-program
+#      bitcode by benchmarks/dise/util-ir.sh (NAME/bc/orig/UTIL.bc, NAME/bc/mNNNN/UTIL.bc);
+#   2. the original tests: `sympath run --driver peso SUBJECT ARGS` (one test per partition);
+#   3. `sympath kill` of those tests over the mutants (native replay; Coreutils versions built by
+#      benchmarks/coreutils/mutant-build.sh through --binary-build): NAME/kill.json;
 #   4. per mutant, `sympath augment --base SUBJECT MUTANT` (no --tests: augment's own tests, each
 #      replayed natively on both versions): NAME/MUTANT.augment.json;
 #   5. per mutant the original tests kill, with its first killing test T (passes on the original,
 #      fails or changes on the mutant): `sympath debug-regression --base SUBJECT MUTANT --test T --json`,
 #      with relevant-slice conditions and with --path-conditions: NAME/MUTANT.debug-{rsc,pc}.json.
 # Every run under GNU time (CPU seconds: user+system of the process and its children, start-up
-# included). One result file per run under benchmarks/results/peso/mutants/NAME/, skipped when present.
-#   nice -n 10 benchmarks/peso/mutants.sh [-j JOBS] [-m MAX] [NAME...]
+# included). One result file per run under benchmarks/results/peso/mutants/NAME/, skipped when present
+# (the study resumes where it stopped). Coreutils augment explorations are capped at 120 s each
+# (--max-time; augment.json says when one stopped early).
+#   nice -n 10 benchmarks/peso/mutants.sh [-j JOBS] [-m MAX] [NAME...]     (NAME: small ones, cu-UTIL)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 JOBS=1
@@ -31,9 +38,24 @@ declare -A FILE=(
   [machine]=benchmarks/pse/programs/machine.c
   [date]=benchmarks/pse/programs/date.c
 )
+# Coreutils: the utility's symbolic inputs (small: a run of PESO takes seconds to half a minute).
+declare -A CU_ARGS=(
+  [echo]='--sym-args 0 2 2'
+  [basename]='--sym-args 0 2 2'
+  [dirname]='--sym-args 0 2 2'
+  [printf]='--sym-args 1 1 2'
+  [head]='--sym-args 0 1 2 --sym-stdin 2'
+  [paste]='--sym-args 0 1 2 --sym-stdin 2'
+  [fold]='--sym-args 0 1 2 --sym-stdin 2'
+  [wc]='--sym-args 0 1 2 --sym-stdin 2'
+  [cat]='--sym-args 0 1 2 --sym-stdin 2'
+)
 names=("$@")
 [ ${#names[@]} -eq 0 ] && names=(peso-fig1 darwin tokens machine date)
 SYMPATH=(node "$ROOT/bin/sympath.mjs")
+CU_S="$ROOT/build/src/coreutils-9.1"
+CU_O="$ROOT/benchmarks/coreutils/build/obj-ir"
+CU_INCLUDES=(-I "$CU_O" -I "$CU_S" -I "$CU_O/lib" -I "$CU_S/lib" -I "$CU_O/src" -I "$CU_S/src" -I "$ROOT/build/musl/include")
 timed() { # OUT.json CPUFILE CMD...: run CMD under GNU time, its stdout to a file
   local cpu="$1"; shift
   /usr/bin/time -f '%U %S' -o "$cpu" "$@"
@@ -41,31 +63,62 @@ timed() { # OUT.json CPUFILE CMD...: run CMD under GNU time, its stdout to a fil
 cpu_of() { awk 'END { printf "%.2f", $1 + $2 }' "$1"; }
 
 for name in "${names[@]}"; do
-  src="$ROOT/${FILE[$name]:?no subject $name}"
   work="$ROOT/benchmarks/peso/build/mutants/$name"
   res="$ROOT/benchmarks/results/peso/mutants/$name"
   mkdir -p "$work" "$res"
+  if [[ "$name" == cu-* ]]; then
+    util="${name#cu-}"
+    src="$CU_S/src/$util.c"
+    read -r -a pargs <<<"${CU_ARGS[$util]:?no inputs for $util}"
+    mutate_flags=("${CU_INCLUDES[@]}"); mmax=10
+    vflags=(--libc musl --posix-runtime)
+    aflags=(--binary-build "$ROOT/benchmarks/coreutils/mutant-build.sh" --max-time 120)
+    kflags=(--binary-build "$ROOT/benchmarks/coreutils/mutant-build.sh")
+    base="$work/bc/orig/$util.bc"
+    version() { echo "$work/bc/$1/$util.bc"; }
+  else
+    src="$ROOT/${FILE[$name]:?no subject $name}"
+    util=""; pargs=(); mutate_flags=(); mmax="$MAX"
+    vflags=(); aflags=(); kflags=()
+    base="$src"
+    version() { echo "$work/mutants#$1"; }
+  fi
   if [ ! -f "$work/mutants/mutants.json" ]; then
     rm -rf "$work/mutants"
-    "${SYMPATH[@]}" mutate "$src" --out "$work/mutants" --max "$MAX" --seed 1 -j "$JOBS" >/dev/null
+    "${SYMPATH[@]}" mutate "$src" --out "$work/mutants" --max "$mmax" --seed 1 -j "$JOBS" "${mutate_flags[@]}" >/dev/null
+  fi
+  if [ -n "$util" ]; then # whole-program bitcode of the original and of every mutant (DiSE's util-ir.sh)
+    bcs=(orig); while read -r id; do bcs+=("$id"); done < <(node -e '
+      for (const m of JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).mutants) if (!m.equivalent) console.log(m.id);' "$work/mutants/mutants.json")
+    for id in "${bcs[@]}"; do
+      out="$work/bc/$id/$util.bc"
+      [ -f "$out" ] && continue
+      mkdir -p "$(dirname "$out")"
+      if [ "$id" = orig ]; then f="$src"; else f="$work/mutants/$id/$util.c"; fi
+      bash "$ROOT/benchmarks/dise/util-ir.sh" "$f" "$out" || echo "$name $id: util-ir failed" >&2
+    done
   fi
   if [ ! -f "$work/orig/run.json" ]; then
     rm -rf "$work/orig"
-    timed "$work/orig.cpu" "${SYMPATH[@]}" run --libc none --driver peso --output-dir "$work/orig" "$src" >/dev/null 2>&1 || true
+    if [ -n "$util" ]; then
+      timed "$work/orig.cpu" "${SYMPATH[@]}" run --driver peso --posix-runtime --max-time 300 --output-dir "$work/orig" "$base" "${pargs[@]}" >/dev/null 2>&1 || true
+    else
+      timed "$work/orig.cpu" "${SYMPATH[@]}" run --libc none --driver peso --output-dir "$work/orig" "$src" >/dev/null 2>&1 || true
+    fi
   fi
   if [ ! -f "$res/kill.json" ]; then
-    "${SYMPATH[@]}" kill "$work/orig" --mutants "$work/mutants" -j "$JOBS" >/dev/null
+    "${SYMPATH[@]}" kill "$work/orig" --mutants "$work/mutants" -j "$JOBS" "${kflags[@]}" >/dev/null
     node -e '
       const k = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
       const cpu = require("fs").readFileSync(process.argv[2], "utf8").trim().split(/\s+/).map(Number);
-      process.stdout.write(JSON.stringify({ subject: process.argv[3], originalTests: k.tests.length, originalRunCpuSeconds: cpu[0] + cpu[1], total: k.total, unstable: k.unstable, mutants: k.mutants }, null, 1) + "\n");
-    ' "$work/orig/kill.json" "$work/orig.cpu" "$name" >"$res/kill.json"
+      process.stdout.write(JSON.stringify({ subject: process.argv[3], source: require("path").basename(k.source), programArgs: process.argv.slice(4), originalTests: k.tests.length, originalRunCpuSeconds: cpu[0] + cpu[1], total: k.total, unstable: k.unstable, mutants: k.mutants }, null, 1) + "\n");
+    ' "$work/orig/kill.json" "$work/orig.cpu" "$name" "${pargs[@]}" >"$res/kill.json"
   fi
   # The per-mutant runs, JOBS at a time.
   node -e '
     const k = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
     for (const m of k.mutants) {
-      if (m.status === "equivalent" || m.status === "buildFailed") continue;
+      if (m.status === "equivalent" || m.status === "buildFailed" || m.status === "build-failed") continue;
       const t = (m.killedBy ?? [])[0];
       console.log([m.id, t ? t.test : "-"].join("\t"));
     }
@@ -75,7 +128,7 @@ for name in "${names[@]}"; do
       while [ "$(jobs_now)" -ge "$JOBS" ]; do wait -n || true; done
       (
         d="$work/aug-$id"; rm -rf "$d"
-        rc=0; timed "$d.cpu" "${SYMPATH[@]}" augment --base "$src" "$work/mutants#$id" --output-dir "$d" >"$d.log" 2>&1 || rc=$?
+        rc=0; timed "$d.cpu" "${SYMPATH[@]}" augment --base "$base" "${vflags[@]}" "${aflags[@]}" --output-dir "$d" "$(version "$id")" "${pargs[@]}" >"$d.log" 2>&1 || rc=$?
         node -e '
           const fs = require("fs"); const [f, cpu, rc, id] = process.argv.slice(1);
           const a = fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, "utf8")) : null;
@@ -92,7 +145,7 @@ for name in "${names[@]}"; do
       (
         flag=(); [ "$kind" = pc ] && flag=(--path-conditions)
         o="$work/debug-$id-$kind"
-        rc=0; timed "$o.cpu" "${SYMPATH[@]}" debug-regression --base "$src" "$work/mutants#$id" --test "$work/orig/$test" --json "${flag[@]}" >"$o.json" 2>"$o.err" || rc=$?
+        rc=0; timed "$o.cpu" "${SYMPATH[@]}" debug-regression --base "$base" "${vflags[@]}" --test "$work/orig/$test" --json "${flag[@]}" "$(version "$id")" >"$o.json" 2>"$o.err" || rc=$?
         node -e '
           const fs = require("fs"); const [f, err, cpu, rc, id, test] = process.argv.slice(1);
           let r = null; try { r = JSON.parse(fs.readFileSync(f, "utf8")); } catch {}

@@ -64,7 +64,7 @@ export function register(program: Command): void {
           },
         });
         const out = [
-          `augment: ${r.oldPartitions} partitions in ${flags.base}, ${r.newPartitions} in ${newSpec}; ${r.pairsSolved} pairs solved`,
+          `augment: ${r.oldPartitions} partitions in ${flags.base}, ${r.newPartitions} in ${newSpec}; ${r.pairsSolved} pairs solved (${r.pairsDisjoint} disjoint by a constraint and its negation)`,
           `augment: ${r.testsWritten} change-exposing tests written to ${flags.outputDir}; ${r.pairs.filter((p) => p.existing).length} pairs exposed by existing tests (${r.exposingExisting.length} existing tests expose a change)`,
           ...(r.oldStopped || r.newStopped ? [`augment: exploration stopped early (${r.oldStopped ?? 'complete'} / ${r.newStopped ?? 'complete'}): the signatures are partial`] : []),
         ];
