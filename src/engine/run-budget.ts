@@ -4,7 +4,7 @@
 
 import type { Executor } from './executor.js';
 import { allocatedSinceReset, resetAllocated } from '../memory/allocation-meter.js';
-import { footprintMB } from './resources.js';
+import { footprint } from './resources.js';
 
 /** Wall-clock period of output flushes, memory checks and yields to the event loop. */
 const TICK_MS = 100;
@@ -151,12 +151,13 @@ export class RunBudget {
     const maxMemory = ex.opts.maxMemory;
     if (maxMemory <= 0) return;
     resetAllocated();
-    const used = footprintMB(maxMemory);
+    const { mb: used, dropsAllowed } = footprint(maxMemory);
     const wasAtLimit = this.atMemoryLimit;
     this.atMemoryLimit = used > maxMemory;
     if (!this.atMemoryLimit) return;
     if (!wasAtLimit) ex.message(`memory limit of ${maxMemory} MB reached (${Math.round(used)} MB used): not forking until under it`);
-    if (used <= maxMemory + DROP_MARGIN_MB) return;
+    // Not for garbage a slow collection has yet to free (resources.ts): forks stop meanwhile.
+    if (used <= maxMemory + DROP_MARGIN_MB || !dropsAllowed) return;
     if (ex.liveStateCount <= 1) {
       ex.message(`memory limit of ${maxMemory} MB exceeded (${Math.round(used)} MB used): stopping`);
       ex.halt('max-memory');

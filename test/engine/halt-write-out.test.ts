@@ -86,7 +86,7 @@ describe('--max-memory', () => {
     // Over the limit once (the first check after the fork), then well under it: states are dropped, the
     // survivor finishes, the searcher empties.
     let calls = 0;
-    vi.spyOn(resources, 'footprintMB').mockImplementation(() => (++calls === 1 ? 1e6 : 1));
+    vi.spyOn(resources, 'footprint').mockImplementation(() => ({ mb: ++calls === 1 ? 1e6 : 1, dropsAllowed: true }));
     const o = await run(
       moduleOf({ text: forkThenSpin('') }),
       { maxMemory: 100 },
@@ -98,7 +98,7 @@ describe('--max-memory', () => {
 
   it('over the limit but within the margin, forks are skipped (one side followed) and no state is dropped', async () => {
     // Over by 50 MB from the first check on: every later branch follows one feasible side.
-    vi.spyOn(resources, 'footprintMB').mockImplementation(() => 150);
+    vi.spyOn(resources, 'footprint').mockImplementation(() => ({ mb: 150, dropsAllowed: true }));
     const o = await run(
       moduleOf({
         text: forkThenSpin(`
@@ -110,5 +110,20 @@ describe('--max-memory', () => {
     expect(o.result.paths).toMatchObject({ completed: 2, partial: 0 });
     expect(o.result.haltReason).toBe('max-memory');
     expect(o.messages.some((m) => /memory limit of 100 MB reached \(150 MB used\): not forking until under it/.test(m))).toBe(true);
+  }, 60_000);
+
+  it('far over the limit while garbage of a slow collection may count, forks are skipped and no state is dropped', async () => {
+    // Garbage a slow (spaced) collection has yet to free is not memory in use: no state goes for it.
+    vi.spyOn(resources, 'footprint').mockImplementation(() => ({ mb: 1e6, dropsAllowed: false }));
+    const o = await run(
+      moduleOf({
+        text: forkThenSpin(`
+  if (x > 10) side += 2;
+  if (x < -10) side += 4;`),
+      }),
+      { maxMemory: 100 },
+    );
+    expect(o.result.paths).toMatchObject({ completed: 2, partial: 0 });
+    expect(o.messages.some((m) => /dropping/.test(m))).toBe(false);
   }, 60_000);
 });

@@ -51,9 +51,11 @@ int main(void) {
     expect(info).toMatch(/Halted: max-memory/);
     const peak = Number(/Peak resident memory: (\d+) MB/.exec(info)?.[1]);
     expect(peak).toBeGreaterThan(0);
-    // The limit, KLEE's 100 MB margin, and what one check interval allocates past it: 427-443 MB here
-    // (with the checks every 100 ms alone, 561-601 MB; 767 MB on the program before either).
-    expect(peak).toBeLessThan(300 + 100 + 60);
+    // The limit, KLEE's 100 MB margin, and what one check interval allocates past it: 427-443 MB on
+    // session 9's machine, 434-462 MB on session 12's (one CI rehearsal failed at 462 against a bound of
+    // 460, the same before and after that session's changes); with the checks every 100 ms alone
+    // 561-601 MB, and 767 MB on the program before either.
+    expect(peak).toBeLessThan(300 + 100 + 90);
   }, 180_000);
 
   it('refuses a program whose globals alone exceed the limit, naming the largest', () => {
