@@ -10,6 +10,7 @@
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { geomean } from '../lib/whole-process.js';
 import { ROOT } from './subjects.js';
 import { PAPER_TABLE4 } from './paper-table4.js';
 
@@ -42,7 +43,6 @@ const utilities = [...new Set(cells.map((c) => c.cell.program.replace(/^coreutil
 const finished = (c: Cell): boolean => c.stats.haltReason === 'all paths explored';
 const fmt = (x: number, d = 2): string => (Number.isFinite(x) ? x.toFixed(d) : '-');
 const ratio = (a: number, b: number): number => (b > 0 ? a / b : NaN);
-const geomean = (xs: number[]): number => (xs.length === 0 ? NaN : Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length));
 const sites = (c: Cell): Set<string> => new Set((c.collected?.['stats.json']?.errors ?? []).map((e) => `${e.kind} ${e.file}:${e.line}`));
 
 /** What the PSE run did not reach of a DFS run that explored everything; null when DFS did not finish. */

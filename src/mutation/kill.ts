@@ -17,14 +17,13 @@
 // kill.json written at the end under a temporary name and renamed, so no partial report is left.
 
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { readKTest, type KTest } from '../engine/ktest.js';
 import { target, type Target } from '../replay/arch.js';
-import { runOne } from '../replay/binary.js';
 import { buildNative, type NativeBuild } from '../replay/build.js';
-import { buildWithCommand } from '../replay/build-command.js';
+import { buildWithCommand, runOnCommandBuild } from '../replay/build-command.js';
 import { ReplayError } from '../replay/errors.js';
 import type { RunObservation } from '../replay/execute.js';
 import { prepare, runTest, type Prepared } from '../replay/replay.js';
@@ -397,17 +396,12 @@ function commandVersions(command: string, set: MutantSet, tests: readonly Loaded
     build: (id, source, dir) => buildWithCommand({ command, source, original: set.source, id, dir, programName: program.programName, who: 'sympath kill' }),
     async run(b, i, scratch) {
       const test = tests[i]!;
-      const replayDir = join(scratch, `d${test.dir}`);
-      await mkdir(join(replayDir, 'scratch'), { recursive: true });
-      return runOne(test.kt, test.entry.name, {
+      return runOnCommandBuild(test.kt, test.entry.name, {
         binary: b.binary,
-        name: program.programName,
+        programName: program.programName,
         posixRuntime: program.posixRuntime,
-        replayDir,
-        counters: join(replayDir, 'gcov'),
+        replayDir: join(scratch, `d${test.dir}`),
         timeoutSeconds,
-        keepScratch: false,
-        notes: [],
       });
     },
   };

@@ -10,8 +10,11 @@ import { accessSync, constants as fsConstants } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
+import type { KTest } from '../engine/ktest.js';
+import { runOne } from './binary.js';
 import type { NativeBuild } from './build.js';
 import { ReplayError } from './errors.js';
+import type { RunObservation } from './execute.js';
 
 export interface CommandBuild {
   /** The shell command (bash -c). */
@@ -48,4 +51,26 @@ export async function buildWithCommand(b: CommandBuild): Promise<NativeBuild> {
     throw new ReplayError(`${b.who}: --binary-build for ${b.id} exited 0 but wrote no executable $SYMPATH_OUT (${out})`);
   }
   return { dir: b.dir, binary: out, objects: [], sanitize: false, runtimeObjects: [], commandLine: b.command };
+}
+
+/**
+ * Runs one test on an executable a build command made, as `sympath replay --binary` runs one (binary.ts
+ * runOne): its scratch and gcov counters under `replayDir`, no scratch kept, no notes.
+ */
+export async function runOnCommandBuild(
+  kt: KTest,
+  testName: string,
+  o: { binary: string; programName: string; posixRuntime: boolean; replayDir: string; timeoutSeconds: number },
+): Promise<RunObservation> {
+  await mkdir(join(o.replayDir, 'scratch'), { recursive: true });
+  return runOne(kt, testName, {
+    binary: o.binary,
+    name: o.programName,
+    posixRuntime: o.posixRuntime,
+    replayDir: o.replayDir,
+    counters: join(o.replayDir, 'gcov'),
+    timeoutSeconds: o.timeoutSeconds,
+    keepScratch: false,
+    notes: [],
+  });
 }

@@ -10,8 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { encodeKTest, type KTest } from '../../engine/ktest.js';
 import { hostArch, target } from '../../replay/arch.js';
-import { runOne } from '../../replay/binary.js';
-import { buildWithCommand } from '../../replay/build-command.js';
+import { buildWithCommand, runOnCommandBuild } from '../../replay/build-command.js';
 import { buildNative, type NativeBuild } from '../../replay/build.js';
 import type { RunObservation } from '../../replay/execute.js';
 import { prepare, runTest } from '../../replay/replay.js';
@@ -67,19 +66,10 @@ export async function nativePair(s: NativeSetup): Promise<NativePair> {
   let runs = 0;
   const runOn = async (id: 'old' | 'new', kt: KTest, file: string, name: string): Promise<RunObservation> => {
     const replayDir = join(s.work, `runs-${id}`);
-    mkdirSync(join(replayDir, 'scratch'), { recursive: true });
     if (s.binaryBuild !== undefined) {
-      return runOne(kt, name, {
-        binary: builds[id].binary,
-        name: s.programName,
-        posixRuntime: s.posixRuntime,
-        replayDir,
-        counters: join(replayDir, 'gcov'),
-        timeoutSeconds,
-        keepScratch: false,
-        notes: [],
-      });
+      return runOnCommandBuild(kt, name, { binary: builds[id].binary, programName: s.programName, posixRuntime: s.posixRuntime, replayDir, timeoutSeconds });
     }
+    mkdirSync(join(replayDir, 'scratch'), { recursive: true });
     const p = program(id === 'old' ? s.oldSource : s.newSource);
     const { obs } = await runTest({ name, path: file, index: runs, mtimeMs: 0, partial: false }, prepare(kt, p), {
       build: builds[id],
