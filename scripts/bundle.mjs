@@ -1,6 +1,12 @@
-// Bundles the CLI (src/cli/main.ts and everything it imports, npm dependencies included) with esbuild,
-// one ES module per lazily loaded part (code splitting): no run resolves and opens ~260 modules one by
-// one any more (ESM resolution and file opening were about half of a trivial run's start-up; issue 20).
+// Bundles the CLI (src/cli/main.ts and everything it imports, npm dependencies included) with esbuild:
+// no run resolves and opens ~260 modules one by one any more (ESM resolution and file opening were about
+// half of a trivial run's start-up; issue 20).
+//
+// The CLI is one CommonJS file, main.cjs, because Node 20 can cache V8's compiled code only for a
+// script (vm.Script's cachedData), not for an ES module: bin/sympath.mjs loads it through
+// scripts/code-cache.mjs, which keeps the bytecode of what a command compiled, and a warm start skips
+// compiling the CLI (a fifth of a trivial run's CPU). The worker thread of `run --workers N` stays an ES
+// module with its chunks (worker.mjs): a Worker loads it by URL.
 //
 // Each build goes to a folder of its own, dist/bundle-<id>/, and dist/bundle.json (replaced atomically)
 // names the current one with the files it was made from and when the build started. A process that
@@ -29,39 +35,54 @@ export async function bundle() {
   const started = Date.now();
   const id = `${started.toString(36)}-${process.pid}`;
   const outdir = join(dist, `bundle-${id}`);
-  const result = await esbuild.build({
+  const common = {
     absWorkingDir: root,
-    // The worker thread of `run --workers N` (src/parallel/spawn.ts finds it beside the chunks).
-    entryPoints: { main: join(root, 'src', 'cli', 'main.ts'), worker: join(root, 'src', 'parallel', 'worker.ts') },
     bundle: true,
-    splitting: true,
-    format: 'esm',
     platform: 'node',
     target: 'node20',
     outdir,
-    outExtension: { '.js': '.mjs' },
-    chunkNames: 'chunk-[hash]',
     // z3-solver finds its .wasm beside its own files and is loaded only by --solver wasm.
     external: ['z3-solver'],
-    // CommonJS dependencies (commander) call require(); an ES module has none of its own.
-    banner: { js: "import { createRequire as __sympathCreateRequire } from 'node:module'; const require = __sympathCreateRequire(import.meta.url);" },
     // Less text for V8 to scan at every start (names kept: stack traces stay readable).
     minifyWhitespace: true,
     minifySyntax: true,
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',
-  });
+  };
+  const [cli, worker] = await Promise.all([
+    esbuild.build({
+      ...common,
+      entryPoints: { main: join(root, 'src', 'cli', 'main.ts') },
+      format: 'cjs',
+      outExtension: { '.js': '.cjs' },
+      // The sources are ES modules: their import.meta.url (packageRoot, the worker's file) is this file's.
+      define: { 'import.meta.url': '__sympathBundleUrl' },
+      banner: { js: "const __sympathBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    }),
+    esbuild.build({
+      ...common,
+      // The worker thread of `run --workers N` (src/parallel/spawn.ts finds it beside main.cjs).
+      entryPoints: { worker: join(root, 'src', 'parallel', 'worker.ts') },
+      splitting: true,
+      format: 'esm',
+      outExtension: { '.js': '.mjs' },
+      chunkNames: 'chunk-[hash]',
+      // CommonJS dependencies (commander) call require(); an ES module has none of its own.
+      banner: { js: "import { createRequire as __sympathCreateRequire } from 'node:module'; const require = __sympathCreateRequire(import.meta.url);" },
+    }),
+  ]);
   // npm dependencies are judged by npm's own record of node_modules (rewritten by every npm ci or
   // install) rather than file by file: every start stats these files, and 180 fewer stats is ~5 ms.
-  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('<') && !f.startsWith('node_modules/'));
+  const built = new Set([...Object.keys(cli.metafile.inputs), ...Object.keys(worker.metafile.inputs)]);
+  const inputs = [...built].filter((f) => !f.startsWith('<') && !f.startsWith('node_modules/'));
   inputs.push('package-lock.json', relative(root, fileURLToPath(import.meta.url)));
   if (existsSync(join(root, 'node_modules', '.package-lock.json'))) inputs.push('node_modules/.package-lock.json');
   const tmp = `${pointer}.${id}.tmp`;
   writeFileSync(tmp, `${JSON.stringify({ id, started, inputs })}\n`);
   renameSync(tmp, pointer);
   removeOldBuilds(id);
-  return join(outdir, 'main.mjs');
+  return join(outdir, 'main.cjs');
 }
 
 function removeOldBuilds(current) {
@@ -87,7 +108,7 @@ export function staleness() {
   } catch {
     return { entry: null, why: 'dist/bundle.json is missing' };
   }
-  const entry = join(dist, `bundle-${record.id}`, 'main.mjs');
+  const entry = join(dist, `bundle-${record.id}`, 'main.cjs');
   if (!existsSync(entry)) return { entry: null, why: `${relative(root, entry)} is missing` };
   // An installed package ships the bundle without src/ (nor esbuild): nothing to compare against.
   if (!existsSync(join(root, 'src'))) return { entry, why: null };

@@ -1,5 +1,5 @@
-// Starting a worker thread (worker.ts) from wherever this code runs: the esbuild bundle (this module is a
-// chunk of dist/bundle-<id>/, the worker its worker.mjs entry: scripts/bundle.mjs), the tsc output
+// Starting a worker thread (worker.ts) from wherever this code runs: the esbuild bundle (this module is
+// part of dist/bundle-<id>/main.cjs or a chunk beside it, the worker its worker.mjs entry: scripts/bundle.mjs), the tsc output
 // (dist/parallel/worker.js) or the sources under tsx (tests, `npx tsx src/cli/main.ts`), where the
 // worker first registers tsx's loader in its own thread and then imports worker.ts.
 
@@ -31,7 +31,7 @@ function spawn(workerData: unknown): Worker {
     const boot = `import(${JSON.stringify(api)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
     return new Worker(boot, { eval: true, workerData });
   }
-  // The bundle's chunks sit beside its entries; the tsc output keeps src/'s layout.
-  const entry = here.endsWith('.mjs') ? new URL('./worker.mjs', here) : new URL('./worker.js', here);
+  // The bundle's worker.mjs sits beside main.cjs and the chunks; the tsc output keeps src/'s layout.
+  const entry = /\.[mc]js$/.test(here) ? new URL('./worker.mjs', here) : new URL('./worker.js', here);
   return new Worker(entry, { workerData });
 }

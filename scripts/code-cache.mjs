@@ -1,0 +1,52 @@
+// Loads the bundled CLI (dist/bundle-<id>/main.cjs, a CommonJS file: scripts/bundle.mjs) with V8's code
+// cache, the part of a warm start Node 20 does not do itself (its module compile cache came in Node 22).
+//
+// A command's first run compiles the CLI as usual and, as it exits, writes the bytecode of every
+// function it compiled to main.cjs.<command>.v8cache beside the bundle (written to a temporary file and
+// renamed, so that concurrent runs never read half a cache). Later runs of that command hand it to V8,
+// which skips compiling those functions. The cache is per command because each compiles other parts
+// (run: the parser and the engine; replay: the replay library). V8 refuses a cache made by another V8 or
+// with other flags (cachedDataRejected): the run then compiles as usual and writes a new one. A cache
+// that cannot be written (a read-only installation) is not an error: the run is only slower.
+
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { Script } from 'node:vm';
+
+// Commands run often enough, from scripts, that their start-up counts; all others share one cache.
+// (Not every word of the command line: a mistyped command must not leave a file behind.)
+const OWN_CACHE = new Set(['run', 'replay', 'ktest', 'stats', 'parse', 'compile']);
+
+/**
+ * Runs the CommonJS bundle `file` with the code cache of `command`'s runs: its exports, and whether V8
+ * took the cache ('accepted'), refused it ('rejected') or there was none ('none'; both write one at exit).
+ */
+export function loadWithCodeCache(file, command) {
+  const cacheFile = `${file}.${OWN_CACHE.has(command) ? command : 'other'}.v8cache`;
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  // CommonJS's module wrapper, as Node's own loader writes it.
+  const source = `(function (exports, require, module, __filename, __dirname) { ${readFileSync(file, 'utf8')}\n});`;
+  const script = new Script(source, { filename: file, cachedData });
+  if (cachedData === undefined || script.cachedDataRejected) {
+    process.once('exit', () => writeCache(script, cacheFile));
+  }
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+  return { exports: module.exports, cache: cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted' };
+}
+
+function writeCache(script, cacheFile) {
+  const tmp = `${cacheFile}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, script.createCachedData());
+    renameSync(tmp, cacheFile);
+  } catch {
+    // Read-only or full: the next run compiles again.
+  }
+}
