@@ -9,6 +9,7 @@
 // with other flags (cachedDataRejected): the run then compiles as usual and writes a new one. A cache
 // that cannot be written (a read-only installation) is not an error: the run is only slower.
 
+import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -23,7 +24,10 @@ const OWN_CACHE = new Set(['run', 'replay', 'ktest', 'stats', 'parse', 'compile'
  * took the cache ('accepted'), refused it ('rejected') or there was none ('none'; both write one at exit).
  */
 export function loadWithCodeCache(file, command) {
-  const cacheFile = `${file}.${OWN_CACHE.has(command) ? command : 'other'}.v8cache`;
+  // V8 refuses a cache made under other flags: a run started with its own (node --max-old-space-size=…)
+  // keeps a cache of its own instead of replacing the usual one at every alternation.
+  const flags = process.execArgv.length > 0 ? `.${createHash('sha256').update(process.execArgv.join('\0')).digest('hex').slice(0, 12)}` : '';
+  const cacheFile = `${file}.${OWN_CACHE.has(command) ? command : 'other'}${flags}.v8cache`;
   let cachedData;
   try {
     cachedData = readFileSync(cacheFile);
