@@ -9,7 +9,9 @@
 // instructions was executed twice: once by the worker that gave the prefix away, once by the one that
 // took it). The load average before and after is recorded: the machine is shared.
 //
-// Options: --runs N (default 3), --out DIR (write bench.md and bench.json there, e.g.
+// Options: --runs N (default 3), --rounds N (the program's concrete loop per branch, -D ROUNDS=N; default
+//          1500, ~6 CPU s for one worker: a longer run shows how much of the gap is fixed per worker),
+//          --out DIR (write bench.md and bench.json there, e.g.
 //          benchmarks/results/parallel), --samples bench.json (no runs: the report again from a
 //          previous bench.json's samples).
 
@@ -22,6 +24,9 @@ import { ensureCurrentBundle, ROOT, writeReport } from './lib/whole-process.js';
 const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
 const runs = Number(opt('--runs') ?? 3);
+const rounds = opt('--rounds');
+if (rounds !== undefined && !/^[1-9][0-9]*$/.test(rounds)) throw new Error(`bench:parallel: --rounds takes a positive integer, not '${rounds}'`);
+const define = rounds === undefined ? [] : ['-D', `ROUNDS=${rounds}`];
 const outDir = opt('--out');
 const program = join(ROOT, 'benchmarks', 'parallel', 'paths4k.c');
 // The output directories go to a RAM file system when there is one: the run writes 4,096 test files,
@@ -57,7 +62,7 @@ function measure(workers: number): Sample {
   const out = join(work, `out-${n++}`);
   const timeFile = join(work, 'time.txt');
   const load = loadavg()[0]!;
-  const cmd = [process.execPath, join(ROOT, 'bin', 'sympath.mjs'), 'run', '--search', 'dfs', '--libc', 'none', '--progress', 'none', '--canonical-tests', '--workers', String(workers), '--output-dir', out, program];
+  const cmd = [process.execPath, join(ROOT, 'bin', 'sympath.mjs'), 'run', '--search', 'dfs', '--libc', 'none', '--progress', 'none', '--canonical-tests', '--workers', String(workers), ...define, '--output-dir', out, program];
   const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', '-o', timeFile, ...cmd], { cwd: work, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`bench:parallel: ${cmd.join(' ')} failed (${r.status}):\n${r.stderr}`);
   const [wall, user, sys] = readFileSync(timeFile, 'utf8').trim().split(/\s+/).map(Number);
@@ -117,7 +122,8 @@ const two = of(2);
 const sameTests = testSets.get(1) === testSets.get(2);
 const summary = {
   program: 'benchmarks/parallel/paths4k.c',
-  command: 'sympath run --search dfs --libc none --canonical-tests --workers {1,2} paths4k.c',
+  command: `sympath run --search dfs --libc none --canonical-tests --workers {1,2}${define.length ? ` ${define.join(' ')}` : ''} paths4k.c`,
+  rounds: Number(rounds ?? 1500),
   runs: samples.length / 2,
   cores: cpus().length,
   loadAverageBefore: loadBefore.map((x) => Math.round(x * 100) / 100),
@@ -175,7 +181,7 @@ const md = [
         `- **The wall figures do not measure the speedup**: the load average stayed above the ${summary.cores} cores in every run (${Math.min(...samples.map((s) => s.load)).toFixed(1)}-${Math.max(...samples.map((s) => s.load)).toFixed(1)}), so each run got what the other jobs left, and the same 1-worker run took ${Math.min(...one.map((s) => s.wall)).toFixed(1)}-${Math.max(...one.map((s) => s.wall)).toFixed(1)} s wall.`,
       ]
     : []),
-  `- The CPU figures bound it: 2 workers take ${cpuRatio.toFixed(2)}x the CPU of one, so two idle cores with perfect balance would give at most ${cpuBound.toFixed(2)}x. Solver queries (medians): ${median(one.map((s) => s.queries ?? NaN))} with 1 worker, ${median(two.map((s) => s.queries ?? NaN))} with 2 (two caches, each seeing part of the tree); reaching z3: ${median(one.map((s) => s.z3Queries ?? NaN))} and ${median(two.map((s) => s.z3Queries ?? NaN))}. The rest of the difference is the second worker's start-up (its own module and engine), the prefixes and a second V8 isolate's garbage collection.`,
+  `- The CPU figures bound it: 2 workers take ${cpuRatio.toFixed(2)}x the CPU of one, so two idle cores with perfect balance would give at most ${cpuBound.toFixed(2)}x. Solver queries (medians): ${median(one.map((s) => s.queries ?? NaN))} with 1 worker, ${median(two.map((s) => s.queries ?? NaN))} with 2 (two caches, each seeing part of the tree); reaching z3: ${median(one.map((s) => s.z3Queries ?? NaN))} and ${median(two.map((s) => s.z3Queries ?? NaN))}. The rest of the difference is the second worker's start-up (its own module and engine), the prefixes, and a second V8 isolate, which compiles the engine's hot code again on its concurrent compiler threads and collects its own garbage: a cost per worker, not per instruction, so it weighs less in a longer run (--rounds).`,
   `- CPU, 2 workers / 1 worker: ${cpuRatio.toFixed(2)}.`,
   ...threadLines(),
   `- Prefix re-execution: ${overhead.toFixed(2)}% of the instructions of the 2-worker run were executed twice.`,
