@@ -11,7 +11,7 @@
  * It provides _start (reads argc/argv/envp off the initial stack and calls __sympath_start),
  * __sympath_init_env (nothing to do), __sympath_syscall (the `syscall` instruction), __sympath_run_ctors/__sympath_run_dtors (the
  * executable's .init_array/.fini_array, which the static linker fills from @llvm.global_ctors and
- * @llvm.global_dtors), and setjmp/_setjmp/sigsetjmp/longjmp (musl's x86-64 assembly; sigsetjmp does
+ * @llvm.global_dtors), __sympath_concretize (the value itself), and setjmp/_setjmp/sigsetjmp/longjmp (musl's x86-64 assembly; sigsetjmp does
  * not save the signal mask). The %fs register is never set, so a program with `__thread` variables
  * does not run this way (musl itself reaches its thread pointer through __sympath_get_tp).
  */
@@ -35,6 +35,12 @@ long __sympath_syscall(long n, long a, long b, long c, long d, long e, long f)
 	                     : "a"(n), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8), "r"(r9)
 	                     : "rcx", "r11", "memory");
 	return (long)ret;
+}
+
+/* strtod's digits (musl's floatscan.c): natively every value is concrete already. */
+long __sympath_concretize(long x)
+{
+	return x;
 }
 
 extern void (*const __init_array_start[])(void) __attribute__((weak, visibility("hidden")));
