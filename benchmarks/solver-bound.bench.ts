@@ -20,7 +20,7 @@
 // Options: --base REV (default: the merge base of HEAD and main) | --base-dir DIR, --time S,
 //          --utils wc,seq (default), -j 1|2, --query-logs, --out DIR (bench.md, bench.json there).
 
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +44,12 @@ if (!baseDir) {
   execFileSync('bash', ['-c', `git archive ${baseRev} | tar -x -C '${baseDir}'`], { cwd: ROOT });
   cpSync(join(ROOT, 'node_modules'), join(baseDir, 'node_modules'), { recursive: true });
   cpSync(join(ROOT, 'build'), join(baseDir, 'build'), { recursive: true });
+  // The copied build/musl is this tree's: an older commit whose musl patches differ gets its own libc.
+  const sameMusl = spawnSync('diff', ['-r', '-q', join(ROOT, 'runtime', 'musl'), join(baseDir, 'runtime', 'musl')]).status === 0;
+  if (!sameMusl) {
+    process.stderr.write(`bench:solver-bound: building ${baseRev}'s own musl (its patches differ)\n`);
+    execFileSync('bash', [join(baseDir, 'scripts', 'musl', 'build.sh')], { cwd: baseDir, stdio: 'inherit', env: { ...process.env, MUSL_FORCE: '1' } });
+  }
   process.stderr.write(`bench:solver-bound: building ${baseRev} in ${baseDir}\n`);
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: baseDir, stdio: 'inherit' });
   baseRev = git('rev-parse', '--short', baseRev);
