@@ -1,8 +1,8 @@
 // Loads the bundled CLI (dist/bundle-<id>/main.cjs, a CommonJS file: scripts/bundle.mjs) with V8's code
 // cache, the part of a warm start Node 20 does not do itself (its module compile cache came in Node 22).
 //
-// A command's first run compiles the CLI as usual and, as it exits, writes the bytecode of every
-// function it compiled to main.cjs.<command>.v8cache beside the bundle (written to a temporary file and
+// A command's first run compiles the CLI as usual and, as it exits (or 3 s in, if it runs longer),
+// writes the bytecode of every function it compiled to main.cjs.<command>.v8cache beside the bundle (written to a temporary file and
 // renamed, so that concurrent runs never read half a cache). Later runs of that command hand it to V8,
 // which skips compiling those functions. The cache is per command because each compiles other parts
 // (run: the parser and the engine; replay: the replay library). V8 refuses a cache made by another V8 or
@@ -14,6 +14,9 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
+
+// (SYMPATH_CODE_CACHE_WRITE_MS: another delay, for the tests.)
+const WRITE_AFTER_MS = Number(process.env.SYMPATH_CODE_CACHE_WRITE_MS) || 3000;
 
 // Commands run often enough, from scripts, that their start-up counts; all others share one cache.
 // (Not every word of the command line: a mistyped command must not leave a file behind.)
@@ -38,7 +41,18 @@ export function loadWithCodeCache(file, command) {
   const source = `(function (exports, require, module, __filename, __dirname) { ${readFileSync(file, 'utf8')}\n});`;
   const script = new Script(source, { filename: file, cachedData });
   if (cachedData === undefined || script.cachedDataRejected) {
-    process.once('exit', () => writeCache(script, cacheFile));
+    let written = false;
+    const write = () => {
+      if (written) return;
+      written = true;
+      writeCache(script, cacheFile);
+    };
+    // A short run writes at its exit, with everything it compiled. A long one writes a few seconds in:
+    // by its exit V8 has dropped the bytecode of functions unused for a while (the parser, the set-up),
+    // and a cache written then held little of what the next start needs (a 180 s run's cache left a
+    // trivial run's CPU where it was without one).
+    setTimeout(write, WRITE_AFTER_MS).unref();
+    process.once('exit', write);
   }
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));

@@ -46,6 +46,21 @@ describe('loadWithCodeCache', () => {
     expect(readdirSync(work).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('a long run writes its cache while it runs, not only at its exit', async () => {
+    const script = `import { existsSync } from 'node:fs';
+import { loadWithCodeCache } from ${JSON.stringify(LOADER)};
+loadWithCodeCache(${JSON.stringify(bundle)}, 'ktest');
+const started = Date.now();
+const look = setInterval(() => {
+  if (existsSync(${JSON.stringify(`${bundle}.ktest.v8cache`)})) { process.stdout.write('written while running'); process.exit(0); }
+  if (Date.now() - started > 20000) process.exit(3);
+}, 20);`;
+    writeFileSync(join(work, 'long.mjs'), script);
+    const r = await execa('node', [join(work, 'long.mjs')], { env: { SYMPATH_CODE_CACHE_WRITE_MS: '200' } });
+    expect(r.stdout).toBe('written while running');
+    expect(await load('ktest')).toEqual({ answer: 17, cache: 'accepted' });
+  });
+
   it('replaces a cache V8 refuses, and the run itself is unaffected', async () => {
     const cacheFile = `${bundle}.replay.v8cache`;
     writeFileSync(cacheFile, Buffer.alloc(4096, 7));
