@@ -72,6 +72,12 @@ export async function bundle() {
       banner: { js: "import { createRequire as __sympathCreateRequire } from 'node:module'; const require = __sympathCreateRequire(import.meta.url);" },
     }),
   ]);
+  // main.cjs runs as a node:vm script, where Node 20 has no import() (scripts/code-cache.mjs): a package
+  // left outside the bundle must be taken with require().
+  for (const [name, output] of Object.entries(cli.metafile.outputs)) {
+    const dynamic = output.imports.filter((i) => i.kind === 'dynamic-import' && i.external).map((i) => i.path);
+    if (dynamic.length > 0) throw new Error(`${name}: import() of ${dynamic.join(', ')} would fail in the bundled CLI; use createRequire(import.meta.url)`);
+  }
   // npm dependencies are judged by npm's own record of node_modules (rewritten by every npm ci or
   // install) rather than file by file: every start stats these files, and 180 fewer stats is ~5 ms.
   const built = new Set([...Object.keys(cli.metafile.inputs), ...Object.keys(worker.metafile.inputs)]);

@@ -39,6 +39,8 @@ export function loadWithCodeCache(file, command) {
   }
   // CommonJS's module wrapper, as Node's own loader writes it.
   const source = `(function (exports, require, module, __filename, __dirname) { ${readFileSync(file, 'utf8')}\n});`;
+  // No import() may run in it: Node 20 resolves one in a vm.Script only through an experimental loader
+  // (with a warning on stderr); scripts/bundle.mjs refuses a bundle that would.
   const script = new Script(source, { filename: file, cachedData });
   if (cachedData === undefined || script.cachedDataRejected) {
     let written = false;

@@ -11,6 +11,7 @@
 // Sorts and byte variables as in smtlib.ts: width 1 is Bool, arrays are (_ BitVec 32) ->
 // (_ BitVec 8), constant-index reads of unwritten symbolic arrays are 8-bit variables (array-use.ts).
 
+import { createRequire } from 'node:module';
 import { ArrayDecl, Expr, Kind, UpdateNode, isFloatKind } from '../expr/expr.js';
 import { encodeFloat, type FpAlgebra } from './fp-encode.js';
 import { z3ApiFpAlgebra } from './fp-z3api.js';
@@ -41,9 +42,13 @@ export interface WasmOptions {
 
 let loaded: Promise<{ Z3: Z3Api; em: any }> | null = null;
 
-/** Loads and initialises z3-solver once per process (~0.15 s). */
+/**
+ * Loads and initialises z3-solver once per process (~0.15 s). It is a CommonJS package, taken with
+ * require: the bundled CLI is a script run through node:vm (scripts/code-cache.mjs), where import()
+ * of a package would need an experimental loader.
+ */
 function loadZ3(): Promise<{ Z3: Z3Api; em: any }> {
-  loaded ??= import('z3-solver').then(async (m: any) => {
+  loaded ??= Promise.resolve(createRequire(import.meta.url)('z3-solver')).then(async (m: any) => {
     const api = await (m.init ?? m.default.init)();
     return { Z3: api.Z3, em: api.em };
   });
