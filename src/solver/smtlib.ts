@@ -38,6 +38,13 @@ const SMALL_TABLE_READ = 64n;
  * 97% of wc's Z3 time.
  */
 const BIG_TABLE = 1;
+/**
+ * A read through at most this many writes over a constant table becomes an `ite` per write over the
+ * table's lookup (read-over-write), not a select over stores: Coreutils tr writes one symbolic entry
+ * into its 256-byte identity table and reads it back at symbolic indices, and Z3 4.8.12 took 10-30 s
+ * (timeouts included) on such 900-byte queries through the array theory.
+ */
+const WRITTEN_TABLE_WRITES = 32;
 /** Bytes per get-value term when reading a model back. */
 const BYTES_PER_READ = 128;
 
@@ -179,14 +186,17 @@ export class SmtLibTranslator {
           this.byteVar(n.array!, Number(n.kids[0]!.value));
           return;
         }
-        if (n.kind === Kind.Read) this.collectUpdates(n.array!, n.updates);
+        const overWrites = n.kind === Kind.Read && isWrittenTableRead(n);
+        if (overWrites) for (let u = n.updates; u; u = u.next) this.collect(u.index), this.collect(u.value);
+        else if (n.kind === Kind.Read) this.collectUpdates(n.array!, n.updates);
         let body = this.bodies.get(n.id);
         if (body === undefined) {
           body = this.body(n);
           this.bodies.set(n.id, body);
           let h = 0;
           for (const k of n.kids) h = Math.max(h, this.height(k));
-          if (n.updates) h = Math.max(h, this.updateHeights.get(`${n.array!.id}_${n.updates.id}`)!);
+          if (overWrites) for (let u = n.updates; u; u = u.next) h = Math.max(h, this.height(u.index), this.height(u.value));
+          else if (n.updates) h = Math.max(h, this.updateHeights.get(`${n.array!.id}_${n.updates.id}`)!);
           this.heights.set(n.id, h + 1);
         }
         this.bindings.push({ height: this.heights.get(n.id)!, text: `(e${n.id} ${body})` });
@@ -311,6 +321,35 @@ export class SmtLibTranslator {
     return `(let ((i ${this.indexTerm(idx, this.name(idx))})) ${tree})`;
   }
 
+  /**
+   * A read through a few writes over a constant table (isWrittenTableRead), by read-over-write: the
+   * newest write whose index equals the read's gives the byte, else the table's own entry (a literal,
+   * or the table's lookup term over the index). Indices compare as the array theory's 32-bit ones.
+   */
+  private writtenTableRead(e: Expr): string {
+    const a = e.array!;
+    const idx = e.kids[0]!;
+    const j = this.indexTerm(idx, this.name(idx));
+    let out: string;
+    if (idx.kind === Kind.Const) {
+      const i = idx.value & M32;
+      const table = a.constantValues!;
+      out = literal(8, BigInt(i < BigInt(table.length) ? table[Number(i)]! : 0));
+    } else {
+      let tree = this.lookups.get(a.id);
+      if (tree === undefined) this.lookups.set(a.id, (tree = lookupTree(a.constantValues!)));
+      out = `(let ((i ${j})) ${tree})`;
+    }
+    const writes: UpdateNode[] = [];
+    for (let u = e.updates; u; u = u.next) writes.push(u);
+    // Oldest first, so that the newest write is the outermost test.
+    for (let k = writes.length - 1; k >= 0; k--) {
+      const u = writes[k]!;
+      out = `(ite (= ${j} ${this.indexTerm(u.index, this.name(u.index))}) ${this.bv(u.value)} ${out})`;
+    }
+    return out;
+  }
+
   /** A 32-bit index term for index expression `e` named `name`. */
   private indexTerm(e: Expr, name: string): string {
     if (e.kind === Kind.Const) return index32(e.value);
@@ -334,6 +373,7 @@ export class SmtLibTranslator {
     const bv = (x: Expr): string => this.bv(x);
     switch (e.kind) {
       case Kind.Read: {
+        if (isWrittenTableRead(e)) return this.writtenTableRead(e);
         const small = this.smallTableRead(e) ?? this.bigTableRead(e);
         if (small !== null) return small;
         // The array term: the newest write's name, or the base array (declared at the base level).
@@ -370,6 +410,11 @@ export class SmtLibTranslator {
     if (BOOL_OPS[e.kind]) return `(${BOOL_OPS[e.kind]} ${t(k[0]!)} ${t(k[1]!)})`;
     return `(= (${op} ${bv(k[0]!)} ${bv(k[1]!)}) #b1)`;
   }
+}
+
+/** A read of a constant table through at most WRITTEN_TABLE_WRITES writes (writtenTableRead). */
+function isWrittenTableRead(e: Expr): boolean {
+  return e.updates !== null && !e.array!.isSymbolic && e.updates.length <= WRITTEN_TABLE_WRITES;
 }
 
 export type ModelLayout = { name: string; array: ArrayDecl; indices: readonly number[] }[];
