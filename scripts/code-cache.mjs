@@ -2,8 +2,8 @@
 // cache, the part of a warm start Node 20 does not do itself (its module compile cache came in Node 22).
 //
 // A command's first run compiles the CLI as usual and, as it exits (or 3 s in, if it runs longer),
-// writes the bytecode of every function it compiled to main.cjs.<command>.v8cache beside the bundle (written to a temporary file and
-// renamed, so that concurrent runs never read half a cache). Later runs of that command hand it to V8,
+// writes the bytecode of every function it compiled to main.cjs.<command>.v8cache beside the bundle
+// (written to a temporary file and renamed, so that concurrent runs never read half a cache). Later runs of that command hand it to V8,
 // which skips compiling those functions. The cache is per command because each compiles other parts
 // (run: the parser and the engine; replay: the replay library). V8 refuses a cache made by another V8 or
 // with other flags (cachedDataRejected): the run then compiles as usual and writes a new one. A cache
@@ -24,9 +24,13 @@ const OWN_CACHE = new Set(['run', 'replay', 'ktest', 'stats', 'parse', 'compile'
 
 /**
  * Runs the CommonJS bundle `file` with the code cache of `command`'s runs: its exports, and whether V8
- * took the cache ('accepted'), refused it ('rejected') or there was none ('none'; both write one at exit).
+ * took the cache ('accepted'), refused it ('rejected') or there was none ('none'; both write one at exit;
+ * with source maps on, none is read or written).
  */
 export function loadWithCodeCache(file, command) {
+  // Node maps stack traces through source maps (--enable-source-maps) for modules it loads itself, not
+  // for a vm.Script: a run that asks for them loads the bundle as an ordinary CommonJS module.
+  if (process.sourceMapsEnabled) return { exports: createRequire(import.meta.url)(file), cache: 'none' };
   // V8 refuses a cache made under other flags: a run started with its own (node --max-old-space-size=…)
   // keeps a cache of its own instead of replacing the usual one at every alternation.
   const flags = process.execArgv.length > 0 ? `.${createHash('sha256').update(process.execArgv.join('\0')).digest('hex').slice(0, 12)}` : '';

@@ -76,6 +76,20 @@ const look = setInterval(() => {
     expect(await load('stats', flags)).toEqual({ answer: 17, cache: 'accepted' });
   });
 
+  it('with source maps on (node --enable-source-maps), loads the bundle as a module: stack traces map to the sources', async () => {
+    const mapped = join(work, 'mapped.cjs');
+    // A one-line "bundle" whose source map says its only line is line 42 of src/original.ts.
+    writeFileSync(mapped, `exports.where = () => new Error('here').stack.split('\\n')[1];\n//# sourceMappingURL=mapped.cjs.map\n`);
+    writeFileSync(`${mapped}.map`, JSON.stringify({ version: 3, sources: ['src/original.ts'], names: [], mappings: 'AAyCA' }));
+    const script = `import { loadWithCodeCache } from ${JSON.stringify(LOADER)};
+const { exports, cache } = loadWithCodeCache(${JSON.stringify(mapped)}, 'run');
+process.stdout.write(JSON.stringify({ where: exports.where(), cache }));`;
+    writeFileSync(join(work, 'mapped.mjs'), script);
+    const r = JSON.parse((await execa('node', ['--enable-source-maps', join(work, 'mapped.mjs')])).stdout) as { where: string; cache: string };
+    expect(r.where).toContain('original.ts:42');
+    expect(r.cache).toBe('none');
+  });
+
   it('gives commands without a cache of their own (or a mistyped one) one shared file', async () => {
     await load('no-such-command');
     await load('help');
