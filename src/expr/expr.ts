@@ -178,14 +178,6 @@ function mix(h: number, x: number): number {
   return (Math.imul(h, 5) + 0xe6546b64) | 0;
 }
 
-function lookup<T>(table: Map<number, Bucket<T>>, h: number, same: (x: T) => boolean): T | undefined {
-  const b = table.get(h);
-  if (b === undefined) return undefined;
-  if (!Array.isArray(b)) return same(b) ? b : undefined;
-  for (const x of b) if (same(x)) return x;
-  return undefined;
-}
-
 function insert<T>(table: Map<number, Bucket<T>>, h: number, x: T): T {
   const b = table.get(h);
   if (b === undefined) table.set(h, x);
@@ -211,23 +203,55 @@ function sameKids(a: readonly Expr[], b: readonly Expr[]): boolean {
 }
 
 /** The raw constructor: no folding or simplification (build.ts does that). */
+// The three constructors below compare a bucket's nodes inline rather than through `lookup` with a
+// closure: they run for every node any builder makes (the weakest-precondition walks of --prune
+// postcondition make millions), and a closure per call was a visible share of their time.
+
+function sameNode(e: Expr, kind: Kind, width: number, kids: readonly Expr[], offset: number): boolean {
+  return e.kind === kind && e.width === width && e.offset === offset && e.array === null && sameKids(e.kids, kids);
+}
+
 export function intern(kind: Kind, width: number, kids: readonly Expr[], offset = 0): Expr {
   let h = mix(mix(kind, width), offset);
-  for (const k of kids) h = mix(h, k.id);
-  const found = lookup(exprTable, h, (e) => e.kind === kind && e.width === width && e.offset === offset && e.array === null && sameKids(e.kids, kids));
-  return found ?? insert(exprTable, h, new Expr(kind, width, kids, 0n, offset, null, null, nextExprId++));
+  for (let i = 0; i < kids.length; i++) h = mix(h, kids[i]!.id);
+  const b = exprTable.get(h);
+  if (b !== undefined) {
+    if (!Array.isArray(b)) {
+      if (sameNode(b, kind, width, kids, offset)) return b;
+    } else for (let i = 0; i < b.length; i++) if (sameNode(b[i]!, kind, width, kids, offset)) return b[i]!;
+  }
+  return insert(exprTable, h, new Expr(kind, width, kids, 0n, offset, null, null, nextExprId++));
+}
+
+function sameRead(e: Expr, array: ArrayDecl, updates: UpdateNode | null, index: Expr): boolean {
+  return e.array === array && e.updates === updates && e.kids[0] === index;
 }
 
 export function internRead(array: ArrayDecl, updates: UpdateNode | null, index: Expr): Expr {
   const h = mix(mix(mix(Kind.Read, array.id), updates ? updates.id : -1), index.id);
-  const found = lookup(exprTable, h, (e) => e.array === array && e.updates === updates && e.kids[0] === index);
-  return found ?? insert(exprTable, h, new Expr(Kind.Read, 8, [index], 0n, 0, array, updates, nextExprId++));
+  const b = exprTable.get(h);
+  if (b !== undefined) {
+    if (!Array.isArray(b)) {
+      if (sameRead(b, array, updates, index)) return b;
+    } else for (let i = 0; i < b.length; i++) if (sameRead(b[i]!, array, updates, index)) return b[i]!;
+  }
+  return insert(exprTable, h, new Expr(Kind.Read, 8, [index], 0n, 0, array, updates, nextExprId++));
 }
 
 export function internUpdate(index: Expr, value: Expr, next: UpdateNode | null): UpdateNode {
   const h = mix(mix(index.id, value.id), next ? next.id : -1);
-  const found = lookup(updateTable, h, (u) => u.index === index && u.value === value && u.next === next);
-  return found ?? insert(updateTable, h, new UpdateNode(index, value, next, nextUpdateId++, next ? next.length + 1 : 1));
+  const b = updateTable.get(h);
+  if (b !== undefined) {
+    if (!Array.isArray(b)) {
+      if (b.index === index && b.value === value && b.next === next) return b;
+    } else {
+      for (let i = 0; i < b.length; i++) {
+        const u = b[i]!;
+        if (u.index === index && u.value === value && u.next === next) return u;
+      }
+    }
+  }
+  return insert(updateTable, h, new UpdateNode(index, value, next, nextUpdateId++, next ? next.length + 1 : 1));
 }
 
 // -------------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import { ArrayDecl, Expr, Kind, type UpdateNode } from '../../expr/expr.js';
 import * as B from '../../expr/build.js';
 import { collectArrays } from '../../expr/evaluate.js';
 import { postOrder } from '../../expr/walk.js';
+import { wordOf } from './leaves.js';
 
 export interface MemWrite {
   /** 32-bit offset into the region. */
@@ -65,6 +66,19 @@ export class Substituter {
 
   constructor(private readonly sigma: Subst) {
     this.keys = [...sigma.keys()];
+    // A register or boolean leaf mostly appears whole — its canonical word, the little-endian concat of
+    // its bytes (leaves.ts wordOf) — and its value replaces that word: seeded here, so a rewrite stops at
+    // the word instead of visiting each byte read, cutting the value into bytes (extracts) and gluing
+    // them back (concats, fused by the simplifier into the value again): up to 14 nodes built, and kept
+    // by the hash-consing, per 64-bit register a conjunct mentions.
+    for (const [a, rw] of sigma) {
+      if (rw.kind === 'value' && Math.ceil(rw.value.width / 8) === a.size) this.seed(wordOf(a, rw.value.width, a.size), rw.value);
+      else if (rw.kind === 'bool' && a.size === 1) this.seed(wordOf(a, 1, 1), rw.value);
+    }
+  }
+
+  private seed(word: Expr, value: Expr): void {
+    this.exprs.set(word.id, value);
   }
 
   /** Memo entries (for SubstMemo's bound). */
@@ -74,7 +88,9 @@ export class Substituter {
     return n;
   }
 
-  private readonly done = (n: Expr): boolean => this.exprs.has(n.id) || !touches(n, this.keys);
+  // Whether `n` needs no visit: it reads no substituted leaf (a field load and a set lookup or two: most
+  // kids of a rewritten node) or it was rewritten already (a lookup in the memo, which grows large).
+  private readonly done = (n: Expr): boolean => !touches(n, this.keys) || this.exprs.has(n.id);
   private readonly visitNode = (n: Expr): void => this.visit(n);
 
   private get(k: Expr): Expr {
@@ -155,13 +171,16 @@ export class Substituter {
     if (n.kind === Kind.Const) r = n;
     else if (n.kind === Kind.Read) r = this.read(n);
     else {
-      let changed = false;
-      const kids = n.kids.map((k) => {
-        const nk = this.get(k);
-        if (nk !== k) changed = true;
-        return nk;
-      });
-      r = changed ? B.make(n.kind, n.width, kids, n.offset) : n;
+      // The new kids only when one changed (an array per visited node otherwise).
+      const old = n.kids;
+      let kids: Expr[] | null = null;
+      for (let i = 0; i < old.length; i++) {
+        const k = old[i]!;
+        const nk = this.exprs.get(k.id) ?? k;
+        if (nk !== k && kids === null) kids = old.slice(0, i);
+        if (kids !== null) kids.push(nk);
+      }
+      r = kids !== null ? B.make(n.kind, n.width, kids, n.offset) : n;
     }
     this.exprs.set(n.id, r);
   }
