@@ -1,30 +1,22 @@
-// The weakest precondition under construction (wp.ts's walk): a conjunction kept as a persistent list
-// of conjuncts, earliest (nearest the current point) first, with a count per leaf array of the
-// conjuncts mentioning it. A step whose defined leaf no conjunct mentions costs one map lookup, and a
-// substitution rewrites only the conjuncts up to the last one that mentions a substituted leaf (the
-// rest of the list is shared with the precondition it came from, and with every disjunct recorded
-// from it).
+// The weakest precondition under construction (wp.ts's walk): a conjunction kept as a set of conjuncts
+// in slots, with an index from each leaf array to the slots of the conjuncts mentioning it. A step whose
+// defined leaf no conjunct mentions costs one map lookup; a substitution visits exactly the conjuncts
+// that mention a substituted leaf (found through the index) and rewrites each in its slot.
+//
+// Issue 19: this was a persistent list of conjuncts, scanned from its head to the last conjunct a step
+// touched and rebuilt up to there (the untouched ones too: a list cell each), with per-leaf counts kept
+// beside it. On Coreutils' basename that bookkeeping — 6 M cells scanned and rebuilt for 1.4 M rewrites —
+// was as much walk time as the rewrites themselves. A recorded disjunct now takes a copy of the live
+// conjuncts (`snapshot`: one array, no bigger than the cells a persistent list kept per recording).
+//
+// The conjunction is a set: a conjunct already present is not added twice (nor kept twice when a rewrite
+// makes it equal to another), and the order of the conjuncts means nothing (nor does it in the summaries
+// or the checks).
 
 import { Kind, type ArrayDecl, type Expr } from '../../expr/expr.js';
 import * as B from '../../expr/build.js';
 import { collectArrays } from '../../expr/evaluate.js';
 import type { Substituter, Subst } from './subst.js';
-export class Cell {
-  /** Two 32-bit lanes of a hash of the ids of the list from this cell on (WpState.signature), made with
-   *  the cell: the list is persistent, so a cell's hash never changes and the signature costs O(1). */
-  readonly h1: number;
-  readonly h2: number;
-
-  constructor(
-    readonly c: Expr,
-    readonly next: Cell | null,
-  ) {
-    const id = c.id;
-    this.h1 = Math.imul((next ? next.h1 : 0x811c9dc5) ^ id, 0x01000193);
-    const h2 = next ? next.h2 : 0x01000193;
-    this.h2 = Math.imul(h2 ^ (id + 0x9e3779b9), 0x85ebca6b) ^ (h2 >>> 13);
-  }
-}
 
 const EMPTY: ReadonlySet<ArrayDecl> = new Set();
 
@@ -32,40 +24,56 @@ export function arraysOf(e: Expr): ReadonlySet<ArrayDecl> {
   return e.kind === Kind.Const ? EMPTY : collectArrays(e);
 }
 
-/** A weakest precondition under construction: a conjunction kept as a persistent list. */
+/** Two 32-bit lanes of a conjunct's hash for the set's signature (summed: order-free, updated in O(1)). */
+function lane1(id: number): number {
+  return Math.imul(id ^ 0x9e3779b9, 0x85ebca6b) ^ (id >>> 7);
+}
+function lane2(id: number): number {
+  const h = Math.imul(id + 0x7f4a7c15, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+/** A weakest precondition under construction: a conjunction kept as a set of conjuncts in slots. */
 export class WpState {
-  private head: Cell | null = null;
-  private readonly occ = new Map<ArrayDecl, number>();
-  private readonly present = new Map<number, number>();
+  /** Conjuncts by slot (null: a free slot, listed in `free`). */
+  private readonly slots: (Expr | null)[] = [];
+  private readonly free: number[] = [];
+  /** Slot of each present conjunct, by node id. */
+  private readonly slotOf = new Map<number, number>();
+  /** Slots of the conjuncts mentioning each leaf array. */
+  private readonly byLeaf = new Map<ArrayDecl, Set<number>>();
+  /** The signature's lanes: sums over the present conjuncts. */
+  private h1 = 0;
+  private h2 = 0;
   isFalse = false;
   length = 0;
 
   /** Whether some conjunct mentions leaf array `a`. */
   has(a: ArrayDecl): boolean {
-    return (this.occ.get(a) ?? 0) > 0;
+    const s = this.byLeaf.get(a);
+    return s !== undefined && s.size > 0;
   }
 
   /** How many conjuncts mention `a`. */
   mentions(a: ArrayDecl): number {
-    return this.occ.get(a) ?? 0;
+    return this.byLeaf.get(a)?.size ?? 0;
   }
 
-  private count(c: Expr, delta: number): void {
-    for (const a of arraysOf(c)) this.occ.set(a, (this.occ.get(a) ?? 0) + delta);
-    this.present.set(c.id, (this.present.get(c.id) ?? 0) + delta);
-    this.length += delta;
+  private index(a: ArrayDecl, slot: number): void {
+    let s = this.byLeaf.get(a);
+    if (s === undefined) this.byLeaf.set(a, (s = new Set()));
+    s.add(slot);
   }
 
-  /** count(c, -1) then count(c2, 1), touching only the leaves the two do not share (most rewrites
-   *  replace one leaf and keep the others: the walks' commonest bookkeeping). */
-  private recount(c: Expr, c2: Expr, arrs: ReadonlySet<ArrayDecl>): void {
-    const arrs2 = arraysOf(c2);
-    if (arrs2 !== arrs) {
-      for (const a of arrs) if (!arrs2.has(a)) this.occ.set(a, this.occ.get(a)! - 1);
-      for (const a of arrs2) if (!arrs.has(a)) this.occ.set(a, (this.occ.get(a) ?? 0) + 1);
-    }
-    this.present.set(c.id, this.present.get(c.id)! - 1);
-    this.present.set(c2.id, (this.present.get(c2.id) ?? 0) + 1);
+  /** Puts `c` (not present) in a slot. */
+  private insert(c: Expr): void {
+    const slot = this.free.length > 0 ? this.free.pop()! : this.slots.length;
+    this.slots[slot] = c;
+    this.slotOf.set(c.id, slot);
+    for (const a of arraysOf(c)) this.index(a, slot);
+    this.h1 = (this.h1 + lane1(c.id)) | 0;
+    this.h2 = (this.h2 + lane2(c.id)) | 0;
+    this.length++;
   }
 
   /** Conjoins `c` (a condition on the current point's state). */
@@ -75,86 +83,84 @@ export class WpState {
       this.isFalse = true;
       return;
     }
-    if ((this.present.get(c.id) ?? 0) > 0) return;
-    this.head = new Cell(c, this.head);
-    this.count(c, 1);
+    if (!this.slotOf.has(c.id)) this.insert(c);
   }
 
   /** wp := σ(wp), rewriting only conjuncts that mention a substituted leaf. */
   apply(sigma: Subst, sub: Substituter): void {
     if (this.isFalse) return;
-    const keys: ArrayDecl[] = [];
-    let remaining = 0;
+    let first: Set<number> | null = null;
+    let all: Set<number> | null = null;
     for (const k of sigma.keys()) {
-      const n = this.occ.get(k) ?? 0;
-      if (n > 0) {
-        keys.push(k);
-        remaining += n;
+      const s = this.byLeaf.get(k);
+      if (s === undefined || s.size === 0) continue;
+      if (first === null) first = s;
+      else {
+        // Several substituted leaves: each conjunct once.
+        all ??= new Set(first);
+        for (const slot of s) all.add(slot);
       }
     }
-    if (keys.length === 0) return;
-    const out: Expr[] = [];
-    let cell = this.head;
-    while (cell !== null && remaining > 0) {
-      const c = cell.c;
-      cell = cell.next;
-      const arrs = arraysOf(c);
-      let hits = 0;
-      for (const k of keys) if (arrs.has(k)) hits++;
-      if (hits === 0) {
-        out.push(c);
-        continue;
-      }
-      remaining -= hits;
-      if (!this.rewrite(c, arrs, sub, out)) return;
-    }
-    this.relink(out, cell);
+    if (first === null) return;
+    this.rewriteSlots([...(all ?? first)], sub);
   }
 
   /** wp := σ(wp) for a substitution of the one leaf `a` (the walks' commonest step, without a map). */
   applyOne(a: ArrayDecl, sub: Substituter): void {
     if (this.isFalse) return;
-    let remaining = this.occ.get(a) ?? 0;
-    if (remaining === 0) return;
-    const out: Expr[] = [];
-    let cell = this.head;
-    while (cell !== null && remaining > 0) {
-      const c = cell.c;
-      cell = cell.next;
-      const arrs = arraysOf(c);
-      if (!arrs.has(a)) {
-        out.push(c);
-        continue;
-      }
-      remaining--;
-      if (!this.rewrite(c, arrs, sub, out)) return;
-    }
-    this.relink(out, cell);
+    const s = this.byLeaf.get(a);
+    if (s === undefined || s.size === 0) return;
+    this.rewriteSlots([...s], sub);
   }
 
   /**
-   * One conjunct `c` (reading `arrs`) rewritten by `sub` into `out`, the leaf counts kept; false when
-   * the rewrite is false (the whole precondition is then false).
+   * The conjuncts in `slots` rewritten by `sub` in place, the index kept: a conjunct made true goes, one
+   * made equal to a conjunct of the new set goes too (the set has it), and one made false makes the
+   * whole precondition false. Simultaneous: every touched conjunct is rewritten before any is replaced
+   * (a rewrite may equal another touched conjunct's old form, which is not in the new set).
    */
-  private rewrite(c: Expr, arrs: ReadonlySet<ArrayDecl>, sub: Substituter, out: Expr[]): boolean {
-    const c2 = sub.applyTouching(c);
-    if (c2.isFalse) {
-      this.isFalse = true;
-      return false;
+  private rewriteSlots(slots: readonly number[], sub: Substituter): void {
+    const n = slots.length;
+    const olds: Expr[] = new Array(n);
+    const news: Expr[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const c = this.slots[slots[i]!]!;
+      const c2 = sub.applyTouching(c);
+      if (c2.isFalse) {
+        this.isFalse = true;
+        return;
+      }
+      olds[i] = c;
+      news[i] = c2;
     }
-    if (c2.isTrue) this.count(c, -1);
-    else {
-      out.push(c2);
-      this.recount(c, c2, arrs);
+    for (let i = 0; i < n; i++) this.slotOf.delete(olds[i]!.id);
+    for (let i = 0; i < n; i++) {
+      const slot = slots[i]!;
+      const c = olds[i]!;
+      const c2 = news[i]!;
+      const arrs = arraysOf(c);
+      if (c2.isTrue || this.slotOf.has(c2.id)) {
+        this.slots[slot] = null;
+        this.free.push(slot);
+        for (const a of arrs) this.byLeaf.get(a)!.delete(slot);
+        this.h1 = (this.h1 - lane1(c.id)) | 0;
+        this.h2 = (this.h2 - lane2(c.id)) | 0;
+        this.length--;
+        continue;
+      }
+      this.slotOf.set(c2.id, slot);
+      if (c2 === c) continue;
+      // In place: only the leaves the two do not share change their index (most rewrites replace one
+      // leaf and keep the others).
+      const arrs2 = arraysOf(c2);
+      if (arrs2 !== arrs) {
+        for (const a of arrs) if (!arrs2.has(a)) this.byLeaf.get(a)!.delete(slot);
+        for (const a of arrs2) if (!arrs.has(a)) this.index(a, slot);
+      }
+      this.slots[slot] = c2;
+      this.h1 = (this.h1 - lane1(c.id) + lane1(c2.id)) | 0;
+      this.h2 = (this.h2 - lane2(c.id) + lane2(c2.id)) | 0;
     }
-    return true;
-  }
-
-  /** The conjuncts `out` (in order) put in front of the unvisited list `rest`. */
-  private relink(out: readonly Expr[], rest: Cell | null): void {
-    let h = rest;
-    for (let i = out.length - 1; i >= 0; i--) h = new Cell(out[i]!, h);
-    this.head = h;
   }
 
   /** wp := a → wp, conjunct by conjunct (an assumption about a fresh value made here). */
@@ -162,36 +168,43 @@ export class WpState {
     if (this.isFalse || a.isTrue) return;
     const na = B.notB(a);
     const all = this.conjuncts();
-    this.head = null;
-    this.occ.clear();
-    this.present.clear();
+    this.slots.length = 0;
+    this.free.length = 0;
+    this.slotOf.clear();
+    this.byLeaf.clear();
+    this.h1 = 0;
+    this.h2 = 0;
     this.length = 0;
-    for (let i = all.length - 1; i >= 0; i--) this.add(B.or(na, all[i]!));
+    for (const c of all) this.add(B.or(na, c));
   }
 
+  /** The conjuncts (in slot order). */
   conjuncts(): Expr[] {
     const out: Expr[] = [];
-    for (let c = this.head; c; c = c.next) out.push(c.c);
+    const slots = this.slots;
+    for (let i = 0; i < slots.length; i++) {
+      const c = slots[i];
+      if (c !== null && c !== undefined) out.push(c);
+    }
     return out;
   }
 
-  /** The conjunct list as it is now (persistent: later changes do not affect it). */
-  snapshot(): Cell | null {
-    return this.head;
+  /** The conjuncts as they are now (a copy: later changes do not affect it). */
+  snapshot(): readonly Expr[] {
+    return this.conjuncts();
   }
 
   /**
-   * The conjunct list's identity: a 64-bit hash of the ids in order (two 32-bit lanes, kept on the
-   * cells) and the length, kept short because every branch event of a walk stores one. A collision can
-   * only stop a walk early (learning less: sound), never add anything.
+   * The conjunct set's identity: a 64-bit hash of its ids (two 32-bit lanes of sums, kept up to date)
+   * and its size, kept short because every branch event of a walk stores one. A collision can only
+   * stop a walk early (learning less: sound), never add anything.
    */
   signature(): string {
-    const h = this.head;
-    return h === null ? `0.${this.length}` : `${(h.h1 >>> 0).toString(36)}.${(h.h2 >>> 0).toString(36)}.${this.length}`;
+    return `${(this.h1 >>> 0).toString(36)}.${(this.h2 >>> 0).toString(36)}.${this.length}`;
   }
 
   /** The arrays some conjunct mentions. */
   *arrays(): IterableIterator<ArrayDecl> {
-    for (const [a, n] of this.occ) if (n > 0) yield a;
+    for (const [a, s] of this.byLeaf) if (s.size > 0) yield a;
   }
 }

@@ -26,7 +26,7 @@ import { ObjKind } from '../../memory/memory-object.js';
 import { mayCheck, type Semantics } from './semantics.js';
 import { Substituter, type Subst } from './subst.js';
 import { SubstMemo, TermMemo, TermTag } from './memo.js';
-import { arraysOf, type Cell, WpState } from './precondition.js';
+import { arraysOf, WpState } from './precondition.js';
 import type { Summaries } from './summary.js';
 import type { Backoff } from './backoff.js';
 
@@ -38,7 +38,8 @@ import type { Backoff } from './backoff.js';
  */
 interface Recorded {
   readonly ev: BranchShape;
-  readonly cells: Cell | null;
+  /** The precondition's conjuncts there (WpState.snapshot: an array of its own). */
+  readonly conj: readonly Expr[];
 }
 
 type BranchShape = Pick<Ev, 'frames' | 'allocas' | 'shape'>;
@@ -92,9 +93,7 @@ export class Walker {
   ) {
     summaries.finish = (p) => {
       const r = p.payload as Recorded;
-      const conj: Expr[] = [];
-      for (let c = r.cells; c; c = c.next) conj.push(c.c);
-      return this.summaryOf(r.ev, conj);
+      return this.summaryOf(r.ev, r.conj.slice());
     };
   }
 
@@ -342,7 +341,7 @@ export class Walker {
           this.stats.updates++;
           // One shape object per branch event (shared by the walks through it), never the event itself.
           ev.recordedShape ??= { frames: ev.frames, allocas: ev.allocas, shape: ev.shape };
-          this.summaries.addPending(eventKey(ev), { payload: { ev: ev.recordedShape, cells: wp.snapshot() } satisfies Recorded });
+          this.summaries.addPending(eventKey(ev), { payload: { ev: ev.recordedShape, conj: wp.snapshot() } satisfies Recorded });
         }
         if (ev.value === null) {
           const cond = this.terms.get(inst, TermTag.Branch, d, taken, 0, () => sem.branchCondition(inst, d, taken));
