@@ -141,6 +141,8 @@ export class Substituter {
    * lists (4.5 M writes for 47,000 reads on basename).
    */
   private readonly rebased = new Map<ArrayDecl, Map<number, UpdateNode | null>>();
+  /** Update-list nodes built by `rebase` (the store's writes included): what the memo saves shows here. */
+  listWrites = 0;
 
   /** `updates` (a list over the leaf `array`) with `writes` put below it: B.write, oldest first. */
   private rebase(array: ArrayDecl, writes: readonly MemWrite[], updates: UpdateNode | null): UpdateNode | null {
@@ -148,6 +150,7 @@ export class Substituter {
     if (memo === undefined) {
       let base: UpdateNode | null = null;
       for (const w of writes) base = B.write(base, w.index, w.value);
+      this.listWrites += writes.length;
       this.rebased.set(array, (memo = new Map([[-1, base]])));
     }
     const key = updates === null ? -1 : updates.id;
@@ -162,6 +165,7 @@ export class Substituter {
       const n = chain[i]!;
       base = B.write(base, n.index, n.value);
       memo.set(n.id, base);
+      this.listWrites++;
     }
     return base;
   }
