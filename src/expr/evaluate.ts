@@ -151,7 +151,7 @@ export function collectArrays(e: Expr): ReadonlySet<ArrayDecl> {
       let s: ReadonlySet<ArrayDecl> = EMPTY;
       if (n.kind === Kind.Read) {
         const array = n.array!;
-        s = array.isSymbolic ? new Set([array]) : EMPTY;
+        s = array.isSymbolic ? (array.alone ??= new Set([array])) : EMPTY;
         s = union(s, updateArrays(n.updates));
       }
       for (const k of n.kids) s = union(s, k.arrays!);

@@ -95,6 +95,10 @@ export class ArrayDecl {
   get isSymbolic(): boolean {
     return this.constantValues === undefined;
   }
+
+  /** The set of this array alone (evaluate.ts collectArrays of a read: one set per array, not per read
+   *  node — the weakest-precondition walks make reads by the hundred thousand, and the sets stayed). */
+  alone: ReadonlySet<ArrayDecl> | undefined = undefined;
 }
 
 /**
