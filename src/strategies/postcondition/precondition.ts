@@ -153,7 +153,7 @@ export class WpState {
       // In place: only the leaves the two do not share change their index (most rewrites replace one
       // leaf and keep the others).
       const arrs2 = arraysOf(c2);
-      if (arrs2 !== arrs) {
+      if (arrs2 !== arrs && !this.reindexQuick(slot, arrs, arrs2, sub)) {
         for (const a of arrs) if (!arrs2.has(a)) this.byLeaf.get(a)!.delete(slot);
         for (const a of arrs2) if (!arrs.has(a)) this.index(a, slot);
       }
@@ -161,6 +161,32 @@ export class WpState {
       this.h1 = (this.h1 - lane1(c.id) + lane1(c2.id)) | 0;
       this.h2 = (this.h2 - lane2(c.id) + lane2(c2.id)) | 0;
     }
+  }
+
+  /**
+   * Re-indexes slot `slot` from `arrs` to `arrs2` (its conjunct rewritten by `sub`) looking only at the
+   * substituted leaves and the arrays the substitution brings in, when that accounts for all of `arrs2`;
+   * false (nothing done) otherwise. `arrs2` ⊆ (`arrs` − gone leaves) ∪ kept-or-new introduced arrays
+   * =: Y always holds (builders never invent arrays), so equal sizes mean `arrs2` = Y. The sets being
+   * compared whole was most of this bookkeeping's time on Coreutils' base64 (10 M set lookups in 20 s).
+   */
+  private reindexQuick(slot: number, arrs: ReadonlySet<ArrayDecl>, arrs2: ReadonlySet<ArrayDecl>, sub: Substituter): boolean {
+    const intro = sub.introduced;
+    if (intro === null) return false;
+    const keys = sub.leaves;
+    let size = arrs.size;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      if (arrs.has(k) && !arrs2.has(k) && !intro.has(k)) size--;
+    }
+    for (const b of intro) if (!arrs.has(b) && arrs2.has(b)) size++;
+    if (size !== arrs2.size) return false;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      if (arrs.has(k) && !arrs2.has(k) && !intro.has(k)) this.byLeaf.get(k)!.delete(slot);
+    }
+    for (const b of intro) if (!arrs.has(b) && arrs2.has(b)) this.index(b, slot);
+    return true;
   }
 
   /** wp := a → wp, conjunct by conjunct (an assumption about a fresh value made here). */

@@ -81,6 +81,47 @@ export class Substituter {
     this.exprs.set(word.id, value);
   }
 
+  /** The substituted leaf arrays. */
+  get leaves(): readonly ArrayDecl[] {
+    return this.keys;
+  }
+
+  private introducedArrays: ReadonlySet<ArrayDecl> | null | undefined = undefined;
+
+  /**
+   * The arrays a rewrite can bring into an expression (those its values read), or null when not known
+   * (a check's state memory). A rewritten expression reads only its own arrays, these and the
+   * substituted leaves (the builders never invent arrays): WpState re-indexes a rewritten conjunct
+   * from these few instead of comparing its whole array sets.
+   */
+  get introduced(): ReadonlySet<ArrayDecl> | null {
+    if (this.introducedArrays !== undefined) return this.introducedArrays;
+    const out = new Set<ArrayDecl>();
+    const addOf = (e: Expr): void => {
+      if (e.kind !== Kind.Const) for (const a of collectArrays(e)) out.add(a);
+    };
+    for (const rw of this.sigma.values()) {
+      switch (rw.kind) {
+        case 'value':
+        case 'bool':
+          addOf(rw.value);
+          break;
+        case 'writes':
+          for (const w of rw.writes) {
+            addOf(w.index);
+            addOf(w.value);
+          }
+          break;
+        case 'zero':
+          out.add(rw.array);
+          break;
+        case 'memory':
+          return (this.introducedArrays = null);
+      }
+    }
+    return (this.introducedArrays = out);
+  }
+
   /** Memo entries (for SubstMemo's bound). */
   get size(): number {
     let n = this.exprs.size + this.updates.size;

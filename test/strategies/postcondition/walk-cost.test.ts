@@ -120,6 +120,37 @@ describe('WpState', () => {
     expect(wp.length).toBe(100);
   });
 
+  test('the leaf index stays exact through swaps, stores and simplifications (re-indexed from the substitution)', () => {
+    const M = new ArrayDecl('M[r]', 16);
+    const readM = (i: number): Expr => B.read(M, null, c32(i));
+    const wp = new WpState();
+    const a = B.ult(B.add(x.term, y.term), c32(50)); // x and y
+    const b = B.eq(B.zext(readM(2), 32), y.term); // M and y
+    const c = B.eq(B.zext(readM(3), 32), z.term); // M and z
+    for (const k of [a, b, c]) wp.add(k);
+    // A phi swap: x := y, y := x (each leaf re-introduced by the other's value).
+    const swap: Subst = new Map([
+      [x.array, { kind: 'value', value: y.term }],
+      [y.array, { kind: 'value', value: x.term }],
+    ]);
+    wp.apply(swap, new Substituter(swap));
+    const check = (): void => {
+      const cs = wp.conjuncts();
+      for (const leafArray of [x.array, y.array, z.array, M]) {
+        const n = cs.filter((k) => new Substituter(new Map([[leafArray, { kind: 'value', value: c32(0) }]]) as Subst).apply(k) !== k).length;
+        expect(wp.mentions(leafArray)).toBe(n);
+      }
+    };
+    check();
+    // A store to M at offset 2 of z's low byte: b now reads z, not M at 2 (read-over-write resolves it).
+    const store: Subst = new Map([[M, { kind: 'writes', writes: [{ index: c32(2), value: B.extract(z.term, 0, 8) }] }]]);
+    wp.apply(store, new Substituter(store));
+    check();
+    // z := 7: c loses z and keeps M; b becomes a constant comparison of x (from the swap) with 7's byte.
+    wp.applyOne(z.array, new SubstMemo().one(z.array, c32(7)));
+    check();
+  });
+
   test('snapshots do not change with the precondition after them', () => {
     const wp = new WpState();
     wp.add(lt(x.term, 10));
