@@ -172,7 +172,9 @@ export class WpState {
    */
   private reindexQuick(slot: number, arrs: ReadonlySet<ArrayDecl>, arrs2: ReadonlySet<ArrayDecl>, sub: Substituter): boolean {
     const intro = sub.introduced;
-    if (intro === null) return false;
+    // Worth it only when the candidates are fewer than the two sets (a store's writes or a value over
+    // many leaves bring in more).
+    if (intro === null || intro.size > arrs.size + arrs2.size) return false;
     const keys = sub.leaves;
     let size = arrs.size;
     for (let i = 0; i < keys.length; i++) {
