@@ -206,8 +206,7 @@ function sameKids(a: readonly Expr[], b: readonly Expr[]): boolean {
   return true;
 }
 
-/** The raw constructor: no folding or simplification (build.ts does that). */
-// The three constructors below compare a bucket's nodes inline rather than through `lookup` with a
+// The three constructors below compare a bucket's nodes inline rather than through a lookup with a
 // closure: they run for every node any builder makes (the weakest-precondition walks of --prune
 // postcondition make millions), and a closure per call was a visible share of their time.
 
@@ -215,6 +214,7 @@ function sameNode(e: Expr, kind: Kind, width: number, kids: readonly Expr[], off
   return e.kind === kind && e.width === width && e.offset === offset && e.array === null && sameKids(e.kids, kids);
 }
 
+/** The raw constructor: no folding or simplification (build.ts does that). */
 export function intern(kind: Kind, width: number, kids: readonly Expr[], offset = 0): Expr {
   let h = mix(mix(kind, width), offset);
   for (let i = 0; i < kids.length; i++) h = mix(h, kids[i]!.id);
