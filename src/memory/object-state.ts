@@ -10,6 +10,13 @@
 // Copy-on-write: an ObjectState carries the token of the address space that owns it; a state that does
 // not own it clones it before its first write (address-space.ts), so a fork never copies bytes.
 // The symbolic overlay is chunked and shared copy-on-write between clones (sym-overlay.ts).
+//
+// Small objects (SMALL_OBJECT bytes or fewer: most are 8-byte stack slots) keep their bytes in two int32
+// fields instead of a Uint8Array: a Uint8Array costs ~216 bytes of heap in Node 20 whatever its length up
+// to 64 (JSTypedArray, its ArrayBuffer, the backing store), and echo with KLEE's OSDI'08 arguments held
+// 143k of these at 20k live states — 83% of its ObjectStates (issue 20). The rarely used array-mode
+// fields sit in one lazily made record (ArrayView), so an ObjectState is 7 fields. Semantics are the
+// same for both representations: every byte access goes through byteAt/setByteAt or the word paths.
 
 import { ArrayDecl, Expr, Kind, type UpdateNode } from '../expr/expr.js';
 import { add, concat, constant, extract, read, readLE, write } from '../expr/build.js';
@@ -41,18 +48,33 @@ function setU32(b: Uint8Array, off: number, x: number): void {
   b[off + 3] = x >>> 24;
 }
 
+/** Objects of at most this many bytes keep them in two int32 fields (ObjectState.lo/hi), not a Uint8Array. */
+export const SMALL_OBJECT = 8;
+
+/**
+ * The array view of an object's contents: they are `read(root, updates, i)` for bytes that are not known.
+ * In byte mode (known null) a cache of the whole contents, dropped (not changed) by the next write; in
+ * array mode the object's authoritative state for unknown bytes, owned by one ObjectState.
+ */
+interface ArrayView {
+  root: ArrayDecl;
+  updates: UpdateNode | null;
+  /** Array mode: per byte, 1 when the concrete bytes/sym hold it (else read it through the array). */
+  known: Uint8Array | null;
+  /** Array mode: per known byte, 1 when the update list already has its value. */
+  flushed: Uint8Array | null;
+}
+
 export class ObjectState {
-  /** Concrete contents (authoritative for known bytes that `sym` has no entry for). */
-  bytes: Uint8Array;
+  /** Concrete contents of an object over SMALL_OBJECT bytes (authoritative for known bytes that `sym` has no entry for); null for small ones. */
+  private big: Uint8Array | null;
+  /** A small object's bytes 0-3 and 4-7, little-endian, as int32 (a V8 small integer: no allocation). */
+  private lo = 0;
+  private hi = 0;
   /** Symbolic bytes at concrete offsets; null when there are none. */
   sym: SymOverlay | null = null;
-  /** The array view: contents are `read(root, updates, i)` for bytes that are not known. */
-  private root: ArrayDecl | null = null;
-  private updates: UpdateNode | null = null;
-  /** Array mode: per byte, 1 when bytes/sym hold it (else read it through the array). */
-  private known: Uint8Array | null = null;
-  /** Array mode: per known byte, 1 when the update list already has its value. */
-  private flushed: Uint8Array | null = null;
+  /** The array view (cached in byte mode, authoritative in array mode); null when there is none. */
+  private view: ArrayView | null = null;
 
   constructor(
     readonly obj: MemoryObject,
@@ -60,26 +82,70 @@ export class ObjectState {
     public owner: number,
     bytes?: Uint8Array,
   ) {
-    this.bytes = bytes ?? new Uint8Array(obj.size);
+    if (obj.size > SMALL_OBJECT) this.big = bytes ?? new Uint8Array(obj.size);
+    else {
+      this.big = null;
+      if (bytes !== undefined) for (let i = 0; i < obj.size; i++) this.setByteAt(i, bytes[i]!);
+    }
     noteAllocation(obj.size);
   }
 
   clone(owner: number): ObjectState {
-    const c = new ObjectState(this.obj, owner, this.bytes.slice());
+    const c = new ObjectState(this.obj, owner, this.big === null ? undefined : this.big.slice());
+    c.lo = this.lo;
+    c.hi = this.hi;
     if (this.sym) c.sym = this.sym.clone();
-    c.root = this.root;
-    c.updates = this.updates;
-    if (this.known) {
-      c.known = this.known.slice();
-      c.flushed = this.flushed!.slice();
-      noteAllocation(2 * this.obj.size);
+    const v = this.view;
+    if (v !== null) {
+      c.view = { root: v.root, updates: v.updates, known: v.known && v.known.slice(), flushed: v.flushed && v.flushed.slice() };
+      if (v.known) noteAllocation(2 * this.obj.size);
     }
     return c;
   }
 
   /** True when every byte is concrete (reads can take the fast path). */
   get isConcrete(): boolean {
-    return this.sym === null && this.known === null;
+    return this.sym === null && (this.view === null || this.view.known === null);
+  }
+
+  /** Array mode's per-byte "known" flags, or null in byte mode. */
+  private get known(): Uint8Array | null {
+    return this.view === null ? null : this.view.known;
+  }
+
+  /** The concrete byte at `i` (whatever sym or the array view say about it). */
+  private byteAt(i: number): number {
+    if (this.big !== null) return this.big[i]!;
+    return i < 4 ? (this.lo >>> (8 * i)) & 0xff : (this.hi >>> (8 * (i - 4))) & 0xff;
+  }
+
+  private setByteAt(i: number, v: number): void {
+    if (this.big !== null) {
+      this.big[i] = v;
+      return;
+    }
+    if (i < 4) {
+      const sh = 8 * i;
+      this.lo = (this.lo & ~(0xff << sh)) | ((v & 0xff) << sh);
+    } else {
+      const sh = 8 * (i - 4);
+      this.hi = (this.hi & ~(0xff << sh)) | ((v & 0xff) << sh);
+    }
+  }
+
+  /** A copy of the concrete bytes (for bytes that are symbolic or unknown, what was last stored there concretely). */
+  concreteBytes(): Uint8Array {
+    if (this.big !== null) return this.big.slice();
+    const out = new Uint8Array(this.obj.size);
+    for (let i = 0; i < out.length; i++) out[i] = this.byteAt(i);
+    return out;
+  }
+
+  /** Stores concrete `data` at [off, off + data.length) (initial contents: argv strings, host files, constants). */
+  setBytes(off: number, data: Uint8Array): void {
+    this.touch(off, data.length);
+    if (this.big !== null) this.big.set(data, off);
+    else for (let i = 0; i < data.length; i++) this.setByteAt(off + i, data[i]!);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -87,7 +153,7 @@ export class ObjectState {
 
   /** Little-endian value of bytes [off, off+n): a bigint when all are concrete, else an Expr. */
   read(off: number, n: number): bigint | Expr {
-    if (this.sym === null && this.known === null) return this.readConcrete(off, n);
+    if (this.sym === null && (this.view === null || this.view.known === null)) return this.readConcrete(off, n);
     if (this.allConcrete(off, n)) return this.readConcrete(off, n);
     let e = this.byteExpr(off);
     for (let i = 1; i < n; i++) e = concat(this.byteExpr(off + i), e);
@@ -106,7 +172,8 @@ export class ObjectState {
 
   /** Bytes [off, off+n) known to be concrete, little-endian. */
   readConcrete(off: number, n: number): bigint {
-    const b = this.bytes;
+    const b = this.big;
+    if (b === null) return this.readSmall(off, n);
     switch (n) {
       case 1:
         return BigInt(b[off]!);
@@ -124,6 +191,16 @@ export class ObjectState {
     }
   }
 
+  private readSmall(off: number, n: number): bigint {
+    if (off === 0) {
+      if (n === 8) return (BigInt(this.hi >>> 0) << 32n) | BigInt(this.lo >>> 0);
+      if (n === 4) return BigInt(this.lo >>> 0);
+    }
+    let v = 0n;
+    for (let i = n - 1; i >= 0; i--) v = (v << 8n) | BigInt(this.byteAt(off + i));
+    return v;
+  }
+
   /** Writes the low n*8 bits of `v` little-endian at [off, off+n). */
   write(off: number, n: number, v: bigint | Expr): void {
     if (typeof v === 'bigint') {
@@ -139,7 +216,8 @@ export class ObjectState {
   }
 
   writeConcrete(off: number, n: number, v: bigint): void {
-    const b = this.bytes;
+    const b = this.big;
+    if (b === null) return this.writeSmall(off, n, v);
     switch (n) {
       case 1:
         b[off] = Number(v & 0xffn);
@@ -165,12 +243,31 @@ export class ObjectState {
     }
   }
 
+  private writeSmall(off: number, n: number, v: bigint): void {
+    if (off === 0 && n === 8) {
+      this.lo = Number(v & 0xffffffffn) | 0;
+      this.hi = Number((v >> 32n) & 0xffffffffn) | 0;
+      return;
+    }
+    if (off === 0 && n === 4) {
+      this.lo = Number(v & 0xffffffffn) | 0;
+      return;
+    }
+    for (let i = 0; i < n; i++) {
+      this.setByteAt(off + i, Number(v & 0xffn));
+      v >>= 8n;
+    }
+  }
+
   /** Bytes [off, off+n) are about to get concrete values: drop overlay entries, mark them known. */
   private touch(off: number, n: number): void {
-    if (this.known === null) this.root = null; // byte mode: the cached array view is stale
-    else {
-      this.known.fill(1, off, off + n);
-      this.flushed!.fill(0, off, off + n);
+    const view = this.view;
+    if (view !== null) {
+      if (view.known === null) this.view = null; // byte mode: the cached array view is stale
+      else {
+        view.known.fill(1, off, off + n);
+        view.flushed!.fill(0, off, off + n);
+      }
     }
     if (this.sym !== null) this.clearSym(off, n);
   }
@@ -183,25 +280,29 @@ export class ObjectState {
 
   /** One byte at a concrete offset. */
   readByte(off: number): ByteVal {
-    if (this.known !== null && this.known[off] === 0) {
-      const e = read(this.root!, this.updates, constant(32, off));
+    const view = this.view;
+    if (view !== null && view.known !== null && view.known[off] === 0) {
+      const e = read(view.root, view.updates, constant(32, off));
       return e.kind === Kind.Const ? Number(e.value) : e;
     }
     const s = this.sym === null ? undefined : this.sym.get(off);
-    return s ?? this.bytes[off]!;
+    return s ?? this.byteAt(off);
   }
 
   writeByte(off: number, v: ByteVal): void {
     if (typeof v !== 'number' && v.kind === Kind.Const) v = Number(v.value);
     if (typeof v === 'number') {
       this.touch(off, 1);
-      this.bytes[off] = v;
+      this.setByteAt(off, v);
       return;
     }
-    if (this.known === null) this.root = null;
-    else {
-      this.known[off] = 1;
-      this.flushed![off] = 0;
+    const view = this.view;
+    if (view !== null) {
+      if (view.known === null) this.view = null;
+      else {
+        view.known[off] = 1;
+        view.flushed![off] = 0;
+      }
     }
     (this.sym ??= SymOverlay.forSize(this.obj.size)).set(off, v);
   }
@@ -216,23 +317,23 @@ export class ObjectState {
 
   /** Little-endian n-byte read at a symbolic offset. */
   readAt(index: Expr, n: number): bigint | Expr {
-    this.arrayView();
-    const e = readLE(this.root!, this.updates, index, n);
+    const view = this.arrayView();
+    const e = readLE(view.root, view.updates, index, n);
     return e.kind === Kind.Const ? e.value : e;
   }
 
   /** Little-endian n-byte write of `v` (a value of n*8 bits) at a symbolic offset. */
   writeAt(index: Expr, n: number, v: bigint | Expr): void {
-    this.arrayView();
-    if (this.known === null) {
-      this.known = new Uint8Array(this.obj.size);
-      this.flushed = new Uint8Array(this.obj.size);
-    } else this.known.fill(0);
+    const view = this.arrayView();
+    if (view.known === null) {
+      view.known = new Uint8Array(this.obj.size);
+      view.flushed = new Uint8Array(this.obj.size);
+    } else view.known.fill(0);
     this.sym = null;
     const e = typeof v === 'bigint' ? constant(n * 8, v) : v;
     for (let i = 0; i < n; i++) {
       const at = i === 0 ? index : add(index, constant(32, i));
-      this.updates = write(this.updates, at, extract(e, 8 * i, 8));
+      view.updates = write(view.updates, at, extract(e, 8 * i, 8));
     }
   }
 
@@ -240,35 +341,44 @@ export class ObjectState {
    * Makes (root, updates) hold the whole contents: in byte mode a constant snapshot plus the overlay
    * (cached until the next write); in array mode, flushes known bytes newer than the list.
    */
-  private arrayView(): void {
-    if (this.known !== null) {
-      const known = this.known;
-      const flushed = this.flushed!;
+  private arrayView(): ArrayView {
+    const view = this.view;
+    if (view !== null && view.known !== null) {
+      const known = view.known;
+      const flushed = view.flushed!;
       for (let i = 0; i < known.length; i++) {
         if (known[i] === 1 && flushed[i] === 0) {
           const s = this.sym === null ? undefined : this.sym.get(i);
-          this.updates = write(this.updates, constant(32, i), s ?? constant(8, this.bytes[i]!));
+          view.updates = write(view.updates, constant(32, i), s ?? constant(8, this.byteAt(i)));
           flushed[i] = 1;
         }
       }
-      return;
+      return view;
     }
-    if (this.root !== null) return;
-    this.root = new ArrayDecl(`const_arr${++constArrayCounter}`, this.obj.size, this.bytes.slice());
+    if (view !== null) return view;
+    const root = new ArrayDecl(`const_arr${++constArrayCounter}`, this.obj.size, this.concreteBytes());
     let u: UpdateNode | null = null;
     if (this.sym !== null) {
       this.sym.forEach((i, s) => (u = write(u, constant(32, i), s)));
     }
-    this.updates = u;
+    return (this.view = { root, updates: u, known: null, flushed: null });
   }
 
   /** Copies n bytes from `src` (possibly this object; overlapping ranges are safe, as memmove). */
   copyFrom(src: ObjectState, srcOff: number, dstOff: number, n: number): void {
     if (n <= 0) return;
     if (src.isConcrete && this.isConcrete) {
-      if (src === this) this.bytes.copyWithin(dstOff, srcOff, srcOff + n);
-      else this.bytes.set(src.bytes.subarray(srcOff, srcOff + n), dstOff);
-      this.root = null;
+      const to = this.big;
+      const from = src.big;
+      if (to !== null && from !== null) {
+        if (src === this) to.copyWithin(dstOff, srcOff, srcOff + n);
+        else to.set(from.subarray(srcOff, srcOff + n), dstOff);
+      } else {
+        const tmp = new Uint8Array(n);
+        for (let i = 0; i < n; i++) tmp[i] = src.byteAt(srcOff + i);
+        for (let i = 0; i < n; i++) this.setByteAt(dstOff + i, tmp[i]!);
+      }
+      this.view = null;
       return;
     }
     const tmp: ByteVal[] = new Array(n);
@@ -281,7 +391,8 @@ export class ObjectState {
     if (n <= 0) return;
     if (typeof v === 'number') {
       this.touch(off, n);
-      this.bytes.fill(v, off, off + n);
+      if (this.big !== null) this.big.fill(v, off, off + n);
+      else for (let i = off; i < off + n; i++) this.setByteAt(i, v);
       return;
     }
     for (let i = 0; i < n; i++) this.writeByte(off + i, v);
@@ -292,10 +403,7 @@ export class ObjectState {
     if (off === 0 && array.size === this.obj.size && array.size >= WHOLE_ARRAY_SYMBOLIC) {
       // The whole object becomes the array itself, in array mode: no expression per byte (a 16 MB
       // object made 16M of them and ran Node out of heap); a byte's expression is made when it is read.
-      this.root = array;
-      this.updates = null;
-      this.known = new Uint8Array(this.obj.size);
-      this.flushed = new Uint8Array(this.obj.size);
+      this.view = { root: array, updates: null, known: new Uint8Array(this.obj.size), flushed: new Uint8Array(this.obj.size) };
       this.sym = null;
       return;
     }
