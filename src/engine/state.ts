@@ -15,6 +15,7 @@ import type { ObjectState } from '../memory/object-state.js';
 import type { PTreeNode, SearchState } from '../search/searcher.js';
 import { detachedLeaf } from '../search/ptree.js';
 import type { CallSite, CompiledBlock, CompiledFunction } from './compiled.js';
+import { NO_FORK_HISTORY } from './fork-history.js';
 import type { HeapHistory } from './heap-history.js';
 import type { TraceEntry } from './hooks.js';
 import type { Val } from './values.js';
@@ -265,7 +266,7 @@ export class ExecutionState implements SearchState {
     s.symbolicsShared = true;
     s.depth = this.depth;
     s.instsSinceCovNew = this.instsSinceCovNew;
-    s.forkHistory = this.forkHistory.slice();
+    s.forkHistory = this.forkHistory === NO_FORK_HISTORY ? NO_FORK_HISTORY : this.forkHistory.slice();
     s.instructions = this.instructions;
     s.steps = this.steps;
     s.forkingDisabled = this.forkingDisabled;
