@@ -17,12 +17,14 @@
 // 143k of these at 20k live states — 83% of its ObjectStates (issue 20). The rarely used array-mode
 // fields sit in one lazily made record (ArrayView), so an ObjectState is 7 fields. Semantics are the
 // same for both representations: every byte access goes through byteAt/setByteAt or the word paths.
+// Large objects (over MIN_CHUNK) keep them in chunks that clones share copy-on-write (chunked-bytes.ts).
 
 import { ArrayDecl, Expr, Kind, type UpdateNode } from '../expr/expr.js';
 import { add, concat, constant, extract, read, readLE, write } from '../expr/build.js';
 import type { MemoryObject } from './memory-object.js';
 import { noteAllocation } from './allocation-meter.js';
 import { SymOverlay } from './sym-overlay.js';
+import { ChunkedBytes, MIN_CHUNK } from './chunked-bytes.js';
 
 /** A byte: concrete (0..255) or an 8-bit expression. */
 export type ByteVal = number | Expr;
@@ -48,8 +50,57 @@ function setU32(b: Uint8Array, off: number, x: number): void {
   b[off + 3] = x >>> 24;
 }
 
+/** Little-endian n bytes of `b` at `off`. */
+function readWord(b: Uint8Array, off: number, n: number): bigint {
+  switch (n) {
+    case 1:
+      return BigInt(b[off]!);
+    case 2:
+      return BigInt(b[off]! | (b[off + 1]! << 8));
+    case 4:
+      return BigInt(u32(b, off));
+    case 8:
+      return (BigInt(u32(b, off + 4)) << 32n) | BigInt(u32(b, off));
+    default: {
+      let v = 0n;
+      for (let i = n - 1; i >= 0; i--) v = (v << 8n) | BigInt(b[off + i]!);
+      return v;
+    }
+  }
+}
+
+/** The low n*8 bits of `v`, little-endian, into `b` at `off`. */
+function writeWord(b: Uint8Array, off: number, n: number, v: bigint): void {
+  switch (n) {
+    case 1:
+      b[off] = Number(v & 0xffn);
+      return;
+    case 2: {
+      const x = Number(v & 0xffffn);
+      b[off] = x & 0xff;
+      b[off + 1] = x >>> 8;
+      return;
+    }
+    case 4:
+      setU32(b, off, Number(v & 0xffffffffn));
+      return;
+    case 8:
+      setU32(b, off, Number(v & 0xffffffffn));
+      setU32(b, off + 4, Number((v >> 32n) & 0xffffffffn));
+      return;
+    default:
+      for (let i = 0; i < n; i++) {
+        b[off + i] = Number(v & 0xffn);
+        v >>= 8n;
+      }
+  }
+}
+
 /** Objects of at most this many bytes keep them in two int32 fields (ObjectState.lo/hi), not a Uint8Array. */
 export const SMALL_OBJECT = 8;
+
+/** Passed by clone() for contents it sets itself (a large object's chunks are shared, not copied). */
+const EMPTY = new Uint8Array(0);
 
 /**
  * The array view of an object's contents: they are `read(root, updates, i)` for bytes that are not known.
@@ -66,8 +117,13 @@ interface ArrayView {
 }
 
 export class ObjectState {
-  /** Concrete contents of an object over SMALL_OBJECT bytes (authoritative for known bytes that `sym` has no entry for); null for small ones. */
-  private big: Uint8Array | null;
+  /**
+   * Concrete contents (authoritative for known bytes that `sym` has no entry for) of an object of
+   * SMALL_OBJECT + 1 to MIN_CHUNK bytes; null for others.
+   */
+  private big: Uint8Array | null = null;
+  /** The same, of an object over MIN_CHUNK bytes; null for others. */
+  private chunks: ChunkedBytes | null = null;
   /** A small object's bytes 0-3 and 4-7, little-endian, as int32 (a V8 small integer: no allocation). */
   private lo = 0;
   private hi = 0;
@@ -82,16 +138,17 @@ export class ObjectState {
     public owner: number,
     bytes?: Uint8Array,
   ) {
-    if (obj.size > SMALL_OBJECT) this.big = bytes ?? new Uint8Array(obj.size);
-    else {
-      this.big = null;
-      if (bytes !== undefined) for (let i = 0; i < obj.size; i++) this.setByteAt(i, bytes[i]!);
-    }
+    if (bytes === EMPTY) {
+      // clone(): it sets the contents itself
+    } else if (obj.size > MIN_CHUNK) this.chunks = ChunkedBytes.of(obj.size, bytes);
+    else if (obj.size > SMALL_OBJECT) this.big = bytes ?? new Uint8Array(obj.size);
+    else if (bytes !== undefined) for (let i = 0; i < obj.size; i++) this.setByteAt(i, bytes[i]!);
     noteAllocation(obj.size);
   }
 
   clone(owner: number): ObjectState {
-    const c = new ObjectState(this.obj, owner, this.big === null ? undefined : this.big.slice());
+    const c = new ObjectState(this.obj, owner, this.big === null ? EMPTY : this.big.slice());
+    if (this.chunks !== null) c.chunks = this.chunks.clone();
     c.lo = this.lo;
     c.hi = this.hi;
     if (this.sym) c.sym = this.sym.clone();
@@ -116,12 +173,17 @@ export class ObjectState {
   /** The concrete byte at `i` (whatever sym or the array view say about it). */
   private byteAt(i: number): number {
     if (this.big !== null) return this.big[i]!;
+    if (this.chunks !== null) return this.chunks.get(i);
     return i < 4 ? (this.lo >>> (8 * i)) & 0xff : (this.hi >>> (8 * (i - 4))) & 0xff;
   }
 
   private setByteAt(i: number, v: number): void {
     if (this.big !== null) {
       this.big[i] = v;
+      return;
+    }
+    if (this.chunks !== null) {
+      this.chunks.put(i, v);
       return;
     }
     if (i < 4) {
@@ -136,6 +198,7 @@ export class ObjectState {
   /** A copy of the concrete bytes (for bytes that are symbolic or unknown, what was last stored there concretely). */
   concreteBytes(): Uint8Array {
     if (this.big !== null) return this.big.slice();
+    if (this.chunks !== null) return this.chunks.slice();
     const out = new Uint8Array(this.obj.size);
     for (let i = 0; i < out.length; i++) out[i] = this.byteAt(i);
     return out;
@@ -145,6 +208,7 @@ export class ObjectState {
   setBytes(off: number, data: Uint8Array): void {
     this.touch(off, data.length);
     if (this.big !== null) this.big.set(data, off);
+    else if (this.chunks !== null) this.chunks.set(data, off);
     else for (let i = 0; i < data.length; i++) this.setByteAt(off + i, data[i]!);
   }
 
@@ -173,29 +237,20 @@ export class ObjectState {
   /** Bytes [off, off+n) known to be concrete, little-endian. */
   readConcrete(off: number, n: number): bigint {
     const b = this.big;
-    if (b === null) return this.readSmall(off, n);
-    switch (n) {
-      case 1:
-        return BigInt(b[off]!);
-      case 2:
-        return BigInt(b[off]! | (b[off + 1]! << 8));
-      case 4:
-        return BigInt(u32(b, off));
-      case 8:
-        return (BigInt(u32(b, off + 4)) << 32n) | BigInt(u32(b, off));
-      default: {
-        let v = 0n;
-        for (let i = n - 1; i >= 0; i--) v = (v << 8n) | BigInt(b[off + i]!);
-        return v;
-      }
+    if (b !== null) return readWord(b, off, n);
+    const c = this.chunks;
+    if (c !== null) {
+      const co = off & (c.chunkSize - 1);
+      return co + n <= c.chunkSize ? readWord(c.chunkOf(off), co, n) : this.readBytes(off, n);
     }
-  }
-
-  private readSmall(off: number, n: number): bigint {
     if (off === 0) {
       if (n === 8) return (BigInt(this.hi >>> 0) << 32n) | BigInt(this.lo >>> 0);
       if (n === 4) return BigInt(this.lo >>> 0);
     }
+    return this.readBytes(off, n);
+  }
+
+  private readBytes(off: number, n: number): bigint {
     let v = 0n;
     for (let i = n - 1; i >= 0; i--) v = (v << 8n) | BigInt(this.byteAt(off + i));
     return v;
@@ -217,33 +272,13 @@ export class ObjectState {
 
   writeConcrete(off: number, n: number, v: bigint): void {
     const b = this.big;
-    if (b === null) return this.writeSmall(off, n, v);
-    switch (n) {
-      case 1:
-        b[off] = Number(v & 0xffn);
-        return;
-      case 2: {
-        const x = Number(v & 0xffffn);
-        b[off] = x & 0xff;
-        b[off + 1] = x >>> 8;
-        return;
-      }
-      case 4:
-        setU32(b, off, Number(v & 0xffffffffn));
-        return;
-      case 8:
-        setU32(b, off, Number(v & 0xffffffffn));
-        setU32(b, off + 4, Number((v >> 32n) & 0xffffffffn));
-        return;
-      default:
-        for (let i = 0; i < n; i++) {
-          b[off + i] = Number(v & 0xffn);
-          v >>= 8n;
-        }
+    if (b !== null) return writeWord(b, off, n, v);
+    const c = this.chunks;
+    if (c !== null) {
+      const co = off & (c.chunkSize - 1);
+      if (co + n <= c.chunkSize) return writeWord(c.own(off >>> c.bits), co, n, v);
+      return this.writeBytes(off, n, v);
     }
-  }
-
-  private writeSmall(off: number, n: number, v: bigint): void {
     if (off === 0 && n === 8) {
       this.lo = Number(v & 0xffffffffn) | 0;
       this.hi = Number((v >> 32n) & 0xffffffffn) | 0;
@@ -253,6 +288,10 @@ export class ObjectState {
       this.lo = Number(v & 0xffffffffn) | 0;
       return;
     }
+    this.writeBytes(off, n, v);
+  }
+
+  private writeBytes(off: number, n: number, v: bigint): void {
     for (let i = 0; i < n; i++) {
       this.setByteAt(off + i, Number(v & 0xffn));
       v >>= 8n;
@@ -369,14 +408,20 @@ export class ObjectState {
     if (n <= 0) return;
     if (src.isConcrete && this.isConcrete) {
       const to = this.big;
-      const from = src.big;
-      if (to !== null && from !== null) {
-        if (src === this) to.copyWithin(dstOff, srcOff, srcOff + n);
-        else to.set(from.subarray(srcOff, srcOff + n), dstOff);
-      } else {
-        const tmp = new Uint8Array(n);
-        for (let i = 0; i < n; i++) tmp[i] = src.byteAt(srcOff + i);
-        for (let i = 0; i < n; i++) this.setByteAt(dstOff + i, tmp[i]!);
+      if (src === this && to !== null) to.copyWithin(dstOff, srcOff, srcOff + n);
+      else {
+        // Through a copy (memmove when src is this); slice() rather than subarray(), which would give
+        // the source's typed array an ArrayBuffer for good.
+        let tmp: Uint8Array;
+        if (src.big !== null) tmp = src.big.slice(srcOff, srcOff + n);
+        else if (src.chunks !== null) tmp = src.chunks.slice(srcOff, srcOff + n);
+        else {
+          tmp = new Uint8Array(n);
+          for (let i = 0; i < n; i++) tmp[i] = src.byteAt(srcOff + i);
+        }
+        if (to !== null) to.set(tmp, dstOff);
+        else if (this.chunks !== null) this.chunks.set(tmp, dstOff);
+        else for (let i = 0; i < n; i++) this.setByteAt(dstOff + i, tmp[i]!);
       }
       this.view = null;
       return;
@@ -392,6 +437,7 @@ export class ObjectState {
     if (typeof v === 'number') {
       this.touch(off, n);
       if (this.big !== null) this.big.fill(v, off, off + n);
+      else if (this.chunks !== null) this.chunks.fill(v, off, off + n);
       else for (let i = off; i < off + n; i++) this.setByteAt(i, v);
       return;
     }
