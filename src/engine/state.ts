@@ -22,6 +22,12 @@ import type { Val } from './values.js';
 
 let nextActivation = 0;
 
+/** Frame.flags: `regsShared`, `shared`, and whether `allocas` / `allocaStates` may be another copy's too. */
+const REGS_SHARED = 1;
+const FRAME_SHARED = 2;
+const ALLOCAS_SHARED = 4;
+const STATES_SHARED = 8;
+
 export class Frame {
   /** Index of the next step in `block`. */
   pc = 0;
@@ -33,18 +39,27 @@ export class Frame {
   allocas: MemoryObject[] | null = null;
   /** Their contents, parallel to `allocas`; the same sharing: change the array through ownAllocaStates(). */
   allocaStates: ObjectState[] | null = null;
-  /** `allocas` / `allocaStates` may be held by another copy of this frame: copy before changing. */
-  private allocasShared = false;
-  private statesShared = false;
   /** The variadic-argument area, when the function is variadic. */
   varargs: MemoryObject | null = null;
+  /** The four sharing flags below in one small integer (a word per flag in each of ~3 frames a state owns). */
+  private flags = 0;
   /** `regs` may be another frame's too: copy it before writing (ExecutionState.popFrame does). */
-  regsShared = false;
+  get regsShared(): boolean {
+    return (this.flags & REGS_SHARED) !== 0;
+  }
+  set regsShared(v: boolean) {
+    this.flags = v ? this.flags | REGS_SHARED : this.flags & ~REGS_SHARED;
+  }
   /**
    * This Frame object is on more than one state's stack (a caller's frame at a fork): a state copies it
    * before changing it (ExecutionState.popFrame, ownFrame). Never true of a state's innermost frame.
    */
-  shared = false;
+  get shared(): boolean {
+    return (this.flags & FRAME_SHARED) !== 0;
+  }
+  set shared(v: boolean) {
+    this.flags = v ? this.flags | FRAME_SHARED : this.flags & ~FRAME_SHARED;
+  }
   /** The call this frame is for: the same in every copy of the frame (the trace recorder tells calls apart by it). */
   readonly activation: number;
   /**
@@ -83,7 +98,8 @@ export class Frame {
       // Shared until one side changes them (issue 20: two arrays per frame copy, most never changed).
       f.allocas = this.allocas;
       f.allocaStates = this.allocaStates;
-      this.allocasShared = this.statesShared = f.allocasShared = f.statesShared = true;
+      this.flags |= ALLOCAS_SHARED | STATES_SHARED;
+      f.flags |= ALLOCAS_SHARED | STATES_SHARED;
     }
     f.varargs = this.varargs;
     return f;
@@ -92,16 +108,16 @@ export class Frame {
   /** `allocas`, made this frame's own to change (a new object, stackrestore). */
   ownAllocas(): MemoryObject[] {
     if (this.allocas === null) this.allocas = [];
-    else if (this.allocasShared) this.allocas = this.allocas.slice();
-    this.allocasShared = false;
+    else if ((this.flags & ALLOCAS_SHARED) !== 0) this.allocas = this.allocas.slice();
+    this.flags &= ~ALLOCAS_SHARED;
     return this.allocas;
   }
 
   /** `allocaStates`, made this frame's own to change (a new object, a copy-on-write clone, stackrestore). */
   ownAllocaStates(): ObjectState[] {
     if (this.allocaStates === null) this.allocaStates = [];
-    else if (this.statesShared) this.allocaStates = this.allocaStates.slice();
-    this.statesShared = false;
+    else if ((this.flags & STATES_SHARED) !== 0) this.allocaStates = this.allocaStates.slice();
+    this.flags &= ~STATES_SHARED;
     return this.allocaStates;
   }
 

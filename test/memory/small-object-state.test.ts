@@ -28,8 +28,8 @@ function rng(seed: number): () => number {
 
 test('a small object holds no Uint8Array, a big one does', () => {
   expect(SMALL_OBJECT).toBe(8);
-  expect((small() as unknown as { big: unknown }).big).toBeNull();
-  expect((big() as unknown as { big: unknown }).big).toBeInstanceOf(Uint8Array);
+  expect((small() as unknown as { store: unknown }).store).toBeNull();
+  expect((big() as unknown as { store: unknown }).store).toBeInstanceOf(Uint8Array);
 });
 
 test('small and big objects answer every access alike (random operations, symbolic bytes included)', () => {
