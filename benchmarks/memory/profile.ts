@@ -58,6 +58,7 @@ function census(states: ExecutionState[]): void {
   let osBytes = 0, symSlots = 0, stackOs = 0, heapOs = 0;
   const osBySize: Record<string, number> = {};
   const mos = new Set<unknown>();
+  const bigByName = new Map<string, number>();
   const regArrays = new Set<unknown[]>();
   let frames = 0, regSlots = 0, allocaArrays = 0, allocaSlots = 0;
   const consArrays = new Set<unknown>();
@@ -71,6 +72,7 @@ function census(states: ExecutionState[]): void {
     osBytes += os.obj.size;
     const b = os.obj.size <= 8 ? '<=8' : os.obj.size <= 16 ? '9-16' : os.obj.size <= 64 ? '17-64' : os.obj.size <= 1024 ? '65-1K' : '>1K';
     osBySize[b] = (osBySize[b] ?? 0) + 1;
+    if (os.obj.size > 64) bigByName.set(`${os.obj.name} (${os.obj.size} B)`, (bigByName.get(`${os.obj.name} (${os.obj.size} B)`) ?? 0) + 1);
     const sym = os.sym as unknown as { count?: number } | null;
     symSlots += sym?.count ?? 0;
   };
@@ -123,6 +125,7 @@ function census(states: ExecutionState[]): void {
   const top = <V>(m: Map<string, V>, key: (v: V) => number) => [...m].sort((a, b) => key(b[1]) - key(a[1])).slice(0, 12);
   console.log(JSON.stringify({ tag: 'regs-by-function', top: top(regsByFn, (v) => v.slots) }));
   console.log(JSON.stringify({ tag: 'stack-objects-by-name', top: top(stackByName, (v) => v) }));
+  console.log(JSON.stringify({ tag: 'objects-over-64-bytes-by-name', top: top(bigByName, (v) => v) }));
   sample('after-gc');
 }
 
