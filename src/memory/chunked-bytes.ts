@@ -23,7 +23,12 @@ export class ChunkedBytes {
     readonly length: number,
     /** log2 of the chunk size. */
     readonly bits: number,
-  ) {}
+  ) {
+    this.mask = (1 << bits) - 1;
+  }
+
+  /** Chunk size - 1: the offset of byte i in its chunk is i & mask. */
+  readonly mask: number;
 
   /** `size` zero bytes (or a copy of `init`, as long or shorter). */
   static of(size: number, init?: Uint8Array): ChunkedBytes {
@@ -47,11 +52,11 @@ export class ChunkedBytes {
   }
 
   get(i: number): number {
-    return this.chunks[i >>> this.bits]![i & ((1 << this.bits) - 1)]!;
+    return this.chunks[i >>> this.bits]![i & this.mask]!;
   }
 
   put(i: number, v: number): void {
-    this.own(i >>> this.bits)[i & ((1 << this.bits) - 1)] = v;
+    this.own(i >>> this.bits)[i & this.mask] = v;
   }
 
   /** The chunk holding byte `i`, to read (offset of `i` in it: i & (chunkSize - 1)). */

@@ -183,18 +183,16 @@ export class ObjectState {
 
   /** The concrete byte at `i` (whatever sym or the array view say about it). */
   private byteAt(i: number): number {
-    if (this.big !== null) return this.big[i]!;
-    if (this.chunks !== null) return this.chunks.get(i);
-    return i < 4 ? (this.lo >>> (8 * i)) & 0xff : (this.hi >>> (8 * (i - 4))) & 0xff;
+    const st = this.store;
+    if (st === null) return i < 4 ? (this.lo >>> (8 * i)) & 0xff : (this.hi >>> (8 * (i - 4))) & 0xff;
+    return st instanceof Uint8Array ? st[i]! : st.get(i);
   }
 
   private setByteAt(i: number, v: number): void {
-    if (this.big !== null) {
-      this.big[i] = v;
-      return;
-    }
-    if (this.chunks !== null) {
-      this.chunks.put(i, v);
+    const st = this.store;
+    if (st !== null) {
+      if (st instanceof Uint8Array) st[i] = v;
+      else st.put(i, v);
       return;
     }
     if (i < 4) {
@@ -247,12 +245,11 @@ export class ObjectState {
 
   /** Bytes [off, off+n) known to be concrete, little-endian. */
   readConcrete(off: number, n: number): bigint {
-    const b = this.big;
-    if (b !== null) return readWord(b, off, n);
-    const c = this.chunks;
-    if (c !== null) {
-      const co = off & (c.chunkSize - 1);
-      return co + n <= c.chunkSize ? readWord(c.chunkOf(off), co, n) : this.readBytes(off, n);
+    const st = this.store;
+    if (st !== null) {
+      if (st instanceof Uint8Array) return readWord(st, off, n);
+      const co = off & st.mask;
+      return co + n <= st.mask + 1 ? readWord(st.chunkOf(off), co, n) : this.readBytes(off, n);
     }
     if (off === 0) {
       if (n === 8) return (BigInt(this.hi >>> 0) << 32n) | BigInt(this.lo >>> 0);
@@ -282,12 +279,11 @@ export class ObjectState {
   }
 
   writeConcrete(off: number, n: number, v: bigint): void {
-    const b = this.big;
-    if (b !== null) return writeWord(b, off, n, v);
-    const c = this.chunks;
-    if (c !== null) {
-      const co = off & (c.chunkSize - 1);
-      if (co + n <= c.chunkSize) return writeWord(c.own(off >>> c.bits), co, n, v);
+    const st = this.store;
+    if (st !== null) {
+      if (st instanceof Uint8Array) return writeWord(st, off, n, v);
+      const co = off & st.mask;
+      if (co + n <= st.mask + 1) return writeWord(st.own(off >>> st.bits), co, n, v);
       return this.writeBytes(off, n, v);
     }
     if (off === 0 && n === 8) {
