@@ -47,7 +47,7 @@ function census(): void {
     const key = `${['stack', 'heap', 'global'][os.obj.kind]} ${os.obj.name} (${os.obj.size} B)`;
     const e = byName.get(key) ?? { n: 0, bytes: 0, sym: 0, known: 0 };
     e.n++;
-    e.bytes += os.bytes.byteLength;
+    e.bytes += os.obj.size;
     const sym = os.sym as unknown as { length?: number; count?: number } | null;
     e.sym += sym ? (sym.length ?? sym.count ?? 0) : 0; // overlay: slots of the array as long as the object (main) or symbolic bytes held (chunked)
     const k = (os as unknown as { known: Uint8Array | null }).known;

@@ -1,4 +1,5 @@
 // node --max-old-space-size=12000 benchmarks/memory/heap-retainers.mjs FILE.heapsnapshot TYPE NAME-PREFIX (e.g. array "(object elements)")
+// EXACT=1: the name must match exactly ("Object" would also match "ObjectState").
 // For nodes matching (type,name) aggregate self size by "grandparent.name -edge-> parent.name -edge->".
 import { load } from './heap-load.mjs';
 const [file, wantType, wantName] = process.argv.slice(2);
@@ -18,7 +19,8 @@ for (let n = 0; n < N; n++) {
 const nm = (n) => n < 0 ? '-' : (types[nodes[n * nf + ti]] + ':' + String(strings[nodes[n * nf + ni]]).slice(0, 30));
 const agg = new Map();
 for (let n = 0; n < N; n++) {
-  if (types[nodes[n * nf + ti]] !== wantType || !String(strings[nodes[n * nf + ni]]).startsWith(wantName)) continue;
+  const nodeName = String(strings[nodes[n * nf + ni]]);
+  if (types[nodes[n * nf + ti]] !== wantType || (process.env.EXACT ? nodeName !== wantName : !nodeName.startsWith(wantName))) continue;
   const p = parent[n]; const g = p >= 0 ? parent[p] : -1; const gg = g >= 0 ? parent[g] : -1;
   const k = `${nm(gg)} .${pedge[g]} ${nm(g)} .${pedge[p]} ${nm(p)} .${pedge[n]}`;
   const a = agg.get(k) ?? [0, 0]; a[0]++; a[1] += nodes[n * nf + si]; agg.set(k, a);

@@ -56,6 +56,9 @@ function fullGc(): void {
 function census(states: ExecutionState[]): void {
   const osSeen = new Set<ObjectState>();
   let osBytes = 0, symSlots = 0, stackOs = 0, heapOs = 0;
+  const osBySize: Record<string, number> = {};
+  const mos = new Set<unknown>();
+  const bigByName = new Map<string, number>();
   const regArrays = new Set<unknown[]>();
   let frames = 0, regSlots = 0, allocaArrays = 0, allocaSlots = 0;
   const consArrays = new Set<unknown>();
@@ -66,7 +69,10 @@ function census(states: ExecutionState[]): void {
     osSeen.add(os);
     if (stack) stackOs++;
     else heapOs++;
-    osBytes += os.bytes.byteLength;
+    osBytes += os.obj.size;
+    const b = os.obj.size <= 8 ? '<=8' : os.obj.size <= 16 ? '9-16' : os.obj.size <= 64 ? '17-64' : os.obj.size <= 1024 ? '65-1K' : '>1K';
+    osBySize[b] = (osBySize[b] ?? 0) + 1;
+    if (os.obj.size > 64) bigByName.set(`${os.obj.name} (${os.obj.size} B)`, (bigByName.get(`${os.obj.name} (${os.obj.size} B)`) ?? 0) + 1);
     const sym = os.sym as unknown as { count?: number } | null;
     symSlots += sym?.count ?? 0;
   };
@@ -100,6 +106,7 @@ function census(states: ExecutionState[]): void {
         allocaArrays++;
         allocaSlots += f.allocaStates.length;
         for (const os of f.allocaStates) {
+          mos.add(os.obj);
           if (!osSeen.has(os)) stackByName.set(`${f.fn.fn.name}:${os.obj.name}`, (stackByName.get(`${f.fn.fn.name}:${os.obj.name}`) ?? 0) + 1);
           addOs(os, true);
         }
@@ -113,11 +120,12 @@ function census(states: ExecutionState[]): void {
     heapPerStateKB: +(process.memoryUsage().heapUsed / n / 1024).toFixed(1),
     frames, framesPerState: +(frames / n).toFixed(1), regArrays: regArrays.size, regSlots, regSlotsPerState: +(regSlots / n).toFixed(0),
     allocaArrays, allocaSlots, objectStates: osSeen.size, stackOs, heapOs, osPerState: +(osSeen.size / n).toFixed(1),
-    osBytesMB: +(osBytes / MB).toFixed(1), symSlots, trieNodes: nodes.size, constraintArrays: consArrays.size, consRefs, forkHistSlots: forkHist,
+    osBytesMB: +(osBytes / MB).toFixed(1), osBySize, stackMemoryObjects: mos.size, symSlots, trieNodes: nodes.size, constraintArrays: consArrays.size, consRefs, forkHistSlots: forkHist,
   }));
   const top = <V>(m: Map<string, V>, key: (v: V) => number) => [...m].sort((a, b) => key(b[1]) - key(a[1])).slice(0, 12);
   console.log(JSON.stringify({ tag: 'regs-by-function', top: top(regsByFn, (v) => v.slots) }));
   console.log(JSON.stringify({ tag: 'stack-objects-by-name', top: top(stackByName, (v) => v) }));
+  console.log(JSON.stringify({ tag: 'objects-over-64-bytes-by-name', top: top(bigByName, (v) => v) }));
   sample('after-gc');
 }
 

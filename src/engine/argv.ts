@@ -16,7 +16,7 @@ export function placeString(ex: Executor, s: ExecutionState, text: string, name:
   const bytes = new TextEncoder().encode(text);
   const mo = ex.image.allocator.allocate(bytes.length + 1, ObjKind.Global, name, 'argv');
   const os = s.space.bind(mo);
-  os.bytes.set(bytes);
+  os.setBytes(0, bytes);
   return BigInt(mo.address);
 }
 

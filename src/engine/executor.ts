@@ -28,6 +28,7 @@ import { prepareEntry } from './builtins/runtime-hooks.js';
 import { compileFunction } from './compile.js';
 import type { CompiledFunction } from './compiled.js';
 import { Coverage } from './coverage.js';
+import { NO_FORK_HISTORY } from './fork-history.js';
 import { Forking } from './forking.js';
 import { Frames } from './frames.js';
 import type { ExplorationHooks, PrefixFollower, TerminationInfo } from './hooks.js';
@@ -229,6 +230,8 @@ export class Executor implements SearcherContext {
         this.halt('only-seed');
       });
     }
+    // No fork histories when no searcher reads them (issue 20: memory per live state).
+    if (this.searcher.readsForkHistory === false) initial.forkHistory = NO_FORK_HISTORY;
     const args = (this.env.mainArgs ?? defaultMainArgs)(this, initial, main);
     this.frames.enter(initial, main, args, null, { types: main.fnType.params });
     this.searcher.update(null, [initial], []);

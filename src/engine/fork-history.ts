@@ -29,10 +29,17 @@ export function forkKey(inst: Instruction, direction: number, multiway: boolean)
   return multiway ? -k - 1 : k;
 }
 
-/** Records that `s` took a real fork: one level deeper, `key` appended to its bounded history. */
+/**
+ * The history of every state of a run whose searcher reads none (Searcher.readsForkHistory false):
+ * shared, never appended to, so a fork copies nothing.
+ */
+export const NO_FORK_HISTORY: number[] = Object.freeze([]) as unknown as number[];
+
+/** Records that `s` took a real fork: one level deeper, `key` appended to its bounded history (if kept). */
 export function recordFork(s: ExecutionState, key: number): void {
   s.depth++;
   const h = s.forkHistory;
+  if (h === NO_FORK_HISTORY) return;
   h.push(key);
   if (h.length > MAX_FORK_HISTORY) h.shift();
 }

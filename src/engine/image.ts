@@ -219,7 +219,7 @@ export class ModuleImage {
       case 'cpoison':
         return;
       case 'cdata':
-        os.bytes.set(c.bytes.subarray(0, Math.min(c.bytes.length, os.obj.size - off)), off);
+        os.setBytes(off, c.bytes.subarray(0, Math.min(c.bytes.length, os.obj.size - off)));
         return;
       case 'caggr':
         c.elements.forEach((e, i) => {

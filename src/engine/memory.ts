@@ -36,13 +36,8 @@ export class Memory {
     const address = Math.ceil(s.sp / a) * a;
     const mo = this.ex.image.allocator.stackObject(address, size, name, site);
     s.sp = align16(address + Math.max(size, 1)) + RED_ZONE;
-    if (f.allocas === null) {
-      f.allocas = [mo];
-      f.allocaStates = [new ObjectState(mo, s.space.token)];
-    } else {
-      f.allocas.push(mo);
-      f.allocaStates!.push(new ObjectState(mo, s.space.token));
-    }
+    f.ownAllocas().push(mo);
+    f.ownAllocaStates().push(new ObjectState(mo, s.space.token));
     return mo;
   }
 
@@ -103,7 +98,7 @@ export class Memory {
           let os = f.allocaStates![lo]!;
           if (write && os.owner !== s.space.token) {
             os = os.clone(s.space.token);
-            s.ownFrame(k).allocaStates![lo] = os;
+            s.ownFrame(k).ownAllocaStates()[lo] = os;
           }
           return os;
         }
@@ -163,7 +158,7 @@ export class Memory {
         let os = f.allocaStates![j]!;
         if (write && os.owner !== s.space.token) {
           os = os.clone(s.space.token);
-          s.ownFrame(k).allocaStates![j] = os;
+          s.ownFrame(k).ownAllocaStates()[j] = os;
         }
         return os;
       }

@@ -52,6 +52,7 @@ class SeedMatch {
 /** The run's searcher with seeded states first; see the file comment. */
 export class SeedSearcher implements Searcher {
   readonly name: string;
+  readonly readsForkHistory: boolean;
   private readonly matches: SeedMatch[];
   /** Seeded live states by id. */
   private readonly seeded = new Map<number, SearchState>();
@@ -65,6 +66,7 @@ export class SeedSearcher implements Searcher {
     private readonly onSeedingDone: () => void = () => {},
   ) {
     this.name = `seeded(${base.name})`;
+    this.readsForkHistory = base.readsForkHistory !== false;
     this.matches = seeds.map((s) => new SeedMatch(s));
   }
 

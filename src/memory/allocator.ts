@@ -30,6 +30,9 @@ export function align16(n: number): number {
 export class Allocator {
   private cursor = HEAP_BASE;
   private nextId = 1;
+  private stackIds = 0;
+  /** Stack objects made so far, by address (stackObject). */
+  private readonly stackObjects = new Map<number, MemoryObject[]>();
   /** Heap and global objects in address order (= allocation order). */
   readonly objects: MemoryObject[] = [];
 
@@ -70,7 +73,21 @@ export class Allocator {
 
   /** A stack object at an address the state chose (not indexed here). */
   stackObject(address: number, size: number, name: string, site: string): MemoryObject {
-    return new MemoryObject(this.nextId++, address, size, ObjKind.Stack, name, site);
+    // One MemoryObject per (address, size, name, site), made once and handed to every later alloca
+    // that matches it, in any state: a MemoryObject is only the identity of an allocation, and a state
+    // has at most one live stack object at an address (the frames holding one at the same address
+    // have returned). Before, each call made new ones: echo held 126k distinct stack MemoryObjects at 20k
+    // live states (~76 B each; issue 20). Ids of stack objects are negative, from their own sequence:
+    // they never key the address spaces' map, and heap and global ids stay dense (a shallower trie).
+    let list = this.stackObjects.get(address);
+    if (list === undefined) this.stackObjects.set(address, (list = []));
+    for (let i = 0; i < list.length; i++) {
+      const mo = list[i]!;
+      if (mo.size === size && mo.name === name && mo.allocSite === site) return mo;
+    }
+    const mo = new MemoryObject(-++this.stackIds, address, size, ObjKind.Stack, name, site);
+    list.push(mo);
+    return mo;
   }
 
   /** The heap/global object with the greatest base <= addr (the only candidate to contain it). */

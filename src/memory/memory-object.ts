@@ -16,7 +16,7 @@ export const OBJ_KIND_NAMES = ['stack', 'heap', 'global'] as const;
 
 export class MemoryObject {
   constructor(
-    /** Unique over the run; keys the per-state map for heap and global objects. */
+    /** Unique over the run; keys the per-state map for heap and global objects. Stack objects: negative, one per (address, size, name, site), reused by every alloca that matches (Allocator.stackObject). */
     readonly id: number,
     /** The first byte (a plain number: addresses stay below 2^53). */
     readonly address: number,

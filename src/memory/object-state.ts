@@ -10,12 +10,21 @@
 // Copy-on-write: an ObjectState carries the token of the address space that owns it; a state that does
 // not own it clones it before its first write (address-space.ts), so a fork never copies bytes.
 // The symbolic overlay is chunked and shared copy-on-write between clones (sym-overlay.ts).
+//
+// Small objects (SMALL_OBJECT bytes or fewer: most are 8-byte stack slots) keep their bytes in two int32
+// fields instead of a Uint8Array: a Uint8Array costs ~216 bytes of heap in Node 20 whatever its length up
+// to 64 (JSTypedArray, its ArrayBuffer, the backing store), and echo with KLEE's OSDI'08 arguments held
+// 143k of these at 20k live states — 83% of its ObjectStates (issue 20). The rarely used array-mode
+// fields sit in one lazily made record (ArrayView), so an ObjectState is 7 fields. Semantics are the
+// same for both representations: every byte access goes through byteAt/setByteAt or the word paths.
+// Large objects (over MIN_CHUNK) keep them in chunks that clones share copy-on-write (chunked-bytes.ts).
 
 import { ArrayDecl, Expr, Kind, type UpdateNode } from '../expr/expr.js';
 import { add, concat, constant, extract, read, readLE, write } from '../expr/build.js';
 import type { MemoryObject } from './memory-object.js';
 import { noteAllocation } from './allocation-meter.js';
 import { SymOverlay } from './sym-overlay.js';
+import { ChunkedBytes, MIN_CHUNK } from './chunked-bytes.js';
 
 /** A byte: concrete (0..255) or an 8-bit expression. */
 export type ByteVal = number | Expr;
@@ -41,18 +50,86 @@ function setU32(b: Uint8Array, off: number, x: number): void {
   b[off + 3] = x >>> 24;
 }
 
+/** Little-endian n bytes of `b` at `off`. */
+function readWord(b: Uint8Array, off: number, n: number): bigint {
+  switch (n) {
+    case 1:
+      return BigInt(b[off]!);
+    case 2:
+      return BigInt(b[off]! | (b[off + 1]! << 8));
+    case 4:
+      return BigInt(u32(b, off));
+    case 8:
+      return (BigInt(u32(b, off + 4)) << 32n) | BigInt(u32(b, off));
+    default: {
+      let v = 0n;
+      for (let i = n - 1; i >= 0; i--) v = (v << 8n) | BigInt(b[off + i]!);
+      return v;
+    }
+  }
+}
+
+/** The low n*8 bits of `v`, little-endian, into `b` at `off`. */
+function writeWord(b: Uint8Array, off: number, n: number, v: bigint): void {
+  switch (n) {
+    case 1:
+      b[off] = Number(v & 0xffn);
+      return;
+    case 2: {
+      const x = Number(v & 0xffffn);
+      b[off] = x & 0xff;
+      b[off + 1] = x >>> 8;
+      return;
+    }
+    case 4:
+      setU32(b, off, Number(v & 0xffffffffn));
+      return;
+    case 8:
+      setU32(b, off, Number(v & 0xffffffffn));
+      setU32(b, off + 4, Number((v >> 32n) & 0xffffffffn));
+      return;
+    default:
+      for (let i = 0; i < n; i++) {
+        b[off + i] = Number(v & 0xffn);
+        v >>= 8n;
+      }
+  }
+}
+
+/** Objects of at most this many bytes keep them in two int32 fields (ObjectState.lo/hi), not a Uint8Array. */
+export const SMALL_OBJECT = 8;
+
+/** Passed by clone() for contents it sets itself (a large object's chunks are shared, not copied). */
+const EMPTY = new Uint8Array(0);
+
+/**
+ * The array view of an object's contents: they are `read(root, updates, i)` for bytes that are not known.
+ * In byte mode (known null) a cache of the whole contents, dropped (not changed) by the next write; in
+ * array mode the object's authoritative state for unknown bytes, owned by one ObjectState.
+ */
+interface ArrayView {
+  root: ArrayDecl;
+  updates: UpdateNode | null;
+  /** Array mode: per byte, 1 when the concrete bytes/sym hold it (else read it through the array). */
+  known: Uint8Array | null;
+  /** Array mode: per known byte, 1 when the update list already has its value. */
+  flushed: Uint8Array | null;
+}
+
 export class ObjectState {
-  /** Concrete contents (authoritative for known bytes that `sym` has no entry for). */
-  bytes: Uint8Array;
+  /**
+   * Concrete contents (authoritative for known bytes that `sym` has no entry for): a Uint8Array for an
+   * object of SMALL_OBJECT + 1 to MIN_CHUNK bytes, chunks over that, null for small objects (lo/hi).
+   * One field for both (read through `big` and `chunks`): one word less in each of ~9 ObjectStates a state.
+   */
+  private store: Uint8Array | ChunkedBytes | null = null;
+  /** A small object's bytes 0-3 and 4-7, little-endian, as int32 (a V8 small integer: no allocation). */
+  private lo = 0;
+  private hi = 0;
   /** Symbolic bytes at concrete offsets; null when there are none. */
   sym: SymOverlay | null = null;
-  /** The array view: contents are `read(root, updates, i)` for bytes that are not known. */
-  private root: ArrayDecl | null = null;
-  private updates: UpdateNode | null = null;
-  /** Array mode: per byte, 1 when bytes/sym hold it (else read it through the array). */
-  private known: Uint8Array | null = null;
-  /** Array mode: per known byte, 1 when the update list already has its value. */
-  private flushed: Uint8Array | null = null;
+  /** The array view (cached in byte mode, authoritative in array mode); null when there is none. */
+  private view: ArrayView | null = null;
 
   constructor(
     readonly obj: MemoryObject,
@@ -60,26 +137,88 @@ export class ObjectState {
     public owner: number,
     bytes?: Uint8Array,
   ) {
-    this.bytes = bytes ?? new Uint8Array(obj.size);
+    if (bytes === EMPTY) {
+      // clone(): it sets the contents itself
+    } else if (obj.size > MIN_CHUNK) this.store = ChunkedBytes.of(obj.size, bytes);
+    else if (obj.size > SMALL_OBJECT) this.store = bytes ?? new Uint8Array(obj.size);
+    else if (bytes !== undefined) for (let i = 0; i < obj.size; i++) this.setByteAt(i, bytes[i]!);
     noteAllocation(obj.size);
   }
 
   clone(owner: number): ObjectState {
-    const c = new ObjectState(this.obj, owner, this.bytes.slice());
+    const c = new ObjectState(this.obj, owner, this.big === null ? EMPTY : this.big.slice());
+    if (this.chunks !== null) c.store = this.chunks.clone();
+    c.lo = this.lo;
+    c.hi = this.hi;
     if (this.sym) c.sym = this.sym.clone();
-    c.root = this.root;
-    c.updates = this.updates;
-    if (this.known) {
-      c.known = this.known.slice();
-      c.flushed = this.flushed!.slice();
-      noteAllocation(2 * this.obj.size);
+    const v = this.view;
+    if (v !== null) {
+      c.view = { root: v.root, updates: v.updates, known: v.known && v.known.slice(), flushed: v.flushed && v.flushed.slice() };
+      if (v.known) noteAllocation(2 * this.obj.size);
     }
     return c;
   }
 
+  /** The bytes of a medium object (SMALL_OBJECT + 1 to MIN_CHUNK bytes), else null. */
+  private get big(): Uint8Array | null {
+    const s = this.store;
+    return s instanceof Uint8Array ? s : null;
+  }
+
+  /** The chunks of a large object (over MIN_CHUNK bytes), else null. */
+  private get chunks(): ChunkedBytes | null {
+    const s = this.store;
+    return s instanceof ChunkedBytes ? s : null;
+  }
+
   /** True when every byte is concrete (reads can take the fast path). */
   get isConcrete(): boolean {
-    return this.sym === null && this.known === null;
+    return this.sym === null && (this.view === null || this.view.known === null);
+  }
+
+  /** Array mode's per-byte "known" flags, or null in byte mode. */
+  private get known(): Uint8Array | null {
+    return this.view === null ? null : this.view.known;
+  }
+
+  /** The concrete byte at `i` (whatever sym or the array view say about it). */
+  private byteAt(i: number): number {
+    const st = this.store;
+    if (st === null) return i < 4 ? (this.lo >>> (8 * i)) & 0xff : (this.hi >>> (8 * (i - 4))) & 0xff;
+    return st instanceof Uint8Array ? st[i]! : st.get(i);
+  }
+
+  private setByteAt(i: number, v: number): void {
+    const st = this.store;
+    if (st !== null) {
+      if (st instanceof Uint8Array) st[i] = v;
+      else st.put(i, v);
+      return;
+    }
+    if (i < 4) {
+      const sh = 8 * i;
+      this.lo = (this.lo & ~(0xff << sh)) | ((v & 0xff) << sh);
+    } else {
+      const sh = 8 * (i - 4);
+      this.hi = (this.hi & ~(0xff << sh)) | ((v & 0xff) << sh);
+    }
+  }
+
+  /** A copy of the concrete bytes (for bytes that are symbolic or unknown, what was last stored there concretely). */
+  concreteBytes(): Uint8Array {
+    if (this.big !== null) return this.big.slice();
+    if (this.chunks !== null) return this.chunks.slice();
+    const out = new Uint8Array(this.obj.size);
+    for (let i = 0; i < out.length; i++) out[i] = this.byteAt(i);
+    return out;
+  }
+
+  /** Stores concrete `data` at [off, off + data.length) (initial contents: argv strings, host files, constants). */
+  setBytes(off: number, data: Uint8Array): void {
+    this.touch(off, data.length);
+    if (this.big !== null) this.big.set(data, off);
+    else if (this.chunks !== null) this.chunks.set(data, off);
+    else for (let i = 0; i < data.length; i++) this.setByteAt(off + i, data[i]!);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -87,7 +226,7 @@ export class ObjectState {
 
   /** Little-endian value of bytes [off, off+n): a bigint when all are concrete, else an Expr. */
   read(off: number, n: number): bigint | Expr {
-    if (this.sym === null && this.known === null) return this.readConcrete(off, n);
+    if (this.sym === null && (this.view === null || this.view.known === null)) return this.readConcrete(off, n);
     if (this.allConcrete(off, n)) return this.readConcrete(off, n);
     let e = this.byteExpr(off);
     for (let i = 1; i < n; i++) e = concat(this.byteExpr(off + i), e);
@@ -106,22 +245,23 @@ export class ObjectState {
 
   /** Bytes [off, off+n) known to be concrete, little-endian. */
   readConcrete(off: number, n: number): bigint {
-    const b = this.bytes;
-    switch (n) {
-      case 1:
-        return BigInt(b[off]!);
-      case 2:
-        return BigInt(b[off]! | (b[off + 1]! << 8));
-      case 4:
-        return BigInt(u32(b, off));
-      case 8:
-        return (BigInt(u32(b, off + 4)) << 32n) | BigInt(u32(b, off));
-      default: {
-        let v = 0n;
-        for (let i = n - 1; i >= 0; i--) v = (v << 8n) | BigInt(b[off + i]!);
-        return v;
-      }
+    const st = this.store;
+    if (st !== null) {
+      if (st instanceof Uint8Array) return readWord(st, off, n);
+      const co = off & st.mask;
+      return co + n <= st.mask + 1 ? readWord(st.chunkOf(off), co, n) : this.readBytes(off, n);
     }
+    if (off === 0) {
+      if (n === 8) return (BigInt(this.hi >>> 0) << 32n) | BigInt(this.lo >>> 0);
+      if (n === 4) return BigInt(this.lo >>> 0);
+    }
+    return this.readBytes(off, n);
+  }
+
+  private readBytes(off: number, n: number): bigint {
+    let v = 0n;
+    for (let i = n - 1; i >= 0; i--) v = (v << 8n) | BigInt(this.byteAt(off + i));
+    return v;
   }
 
   /** Writes the low n*8 bits of `v` little-endian at [off, off+n). */
@@ -139,38 +279,41 @@ export class ObjectState {
   }
 
   writeConcrete(off: number, n: number, v: bigint): void {
-    const b = this.bytes;
-    switch (n) {
-      case 1:
-        b[off] = Number(v & 0xffn);
-        return;
-      case 2: {
-        const x = Number(v & 0xffffn);
-        b[off] = x & 0xff;
-        b[off + 1] = x >>> 8;
-        return;
-      }
-      case 4:
-        setU32(b, off, Number(v & 0xffffffffn));
-        return;
-      case 8:
-        setU32(b, off, Number(v & 0xffffffffn));
-        setU32(b, off + 4, Number((v >> 32n) & 0xffffffffn));
-        return;
-      default:
-        for (let i = 0; i < n; i++) {
-          b[off + i] = Number(v & 0xffn);
-          v >>= 8n;
-        }
+    const st = this.store;
+    if (st !== null) {
+      if (st instanceof Uint8Array) return writeWord(st, off, n, v);
+      const co = off & st.mask;
+      if (co + n <= st.mask + 1) return writeWord(st.own(off >>> st.bits), co, n, v);
+      return this.writeBytes(off, n, v);
+    }
+    if (off === 0 && n === 8) {
+      this.lo = Number(v & 0xffffffffn) | 0;
+      this.hi = Number((v >> 32n) & 0xffffffffn) | 0;
+      return;
+    }
+    if (off === 0 && n === 4) {
+      this.lo = Number(v & 0xffffffffn) | 0;
+      return;
+    }
+    this.writeBytes(off, n, v);
+  }
+
+  private writeBytes(off: number, n: number, v: bigint): void {
+    for (let i = 0; i < n; i++) {
+      this.setByteAt(off + i, Number(v & 0xffn));
+      v >>= 8n;
     }
   }
 
   /** Bytes [off, off+n) are about to get concrete values: drop overlay entries, mark them known. */
   private touch(off: number, n: number): void {
-    if (this.known === null) this.root = null; // byte mode: the cached array view is stale
-    else {
-      this.known.fill(1, off, off + n);
-      this.flushed!.fill(0, off, off + n);
+    const view = this.view;
+    if (view !== null) {
+      if (view.known === null) this.view = null; // byte mode: the cached array view is stale
+      else {
+        view.known.fill(1, off, off + n);
+        view.flushed!.fill(0, off, off + n);
+      }
     }
     if (this.sym !== null) this.clearSym(off, n);
   }
@@ -183,25 +326,29 @@ export class ObjectState {
 
   /** One byte at a concrete offset. */
   readByte(off: number): ByteVal {
-    if (this.known !== null && this.known[off] === 0) {
-      const e = read(this.root!, this.updates, constant(32, off));
+    const view = this.view;
+    if (view !== null && view.known !== null && view.known[off] === 0) {
+      const e = read(view.root, view.updates, constant(32, off));
       return e.kind === Kind.Const ? Number(e.value) : e;
     }
     const s = this.sym === null ? undefined : this.sym.get(off);
-    return s ?? this.bytes[off]!;
+    return s ?? this.byteAt(off);
   }
 
   writeByte(off: number, v: ByteVal): void {
     if (typeof v !== 'number' && v.kind === Kind.Const) v = Number(v.value);
     if (typeof v === 'number') {
       this.touch(off, 1);
-      this.bytes[off] = v;
+      this.setByteAt(off, v);
       return;
     }
-    if (this.known === null) this.root = null;
-    else {
-      this.known[off] = 1;
-      this.flushed![off] = 0;
+    const view = this.view;
+    if (view !== null) {
+      if (view.known === null) this.view = null;
+      else {
+        view.known[off] = 1;
+        view.flushed![off] = 0;
+      }
     }
     (this.sym ??= SymOverlay.forSize(this.obj.size)).set(off, v);
   }
@@ -216,23 +363,23 @@ export class ObjectState {
 
   /** Little-endian n-byte read at a symbolic offset. */
   readAt(index: Expr, n: number): bigint | Expr {
-    this.arrayView();
-    const e = readLE(this.root!, this.updates, index, n);
+    const view = this.arrayView();
+    const e = readLE(view.root, view.updates, index, n);
     return e.kind === Kind.Const ? e.value : e;
   }
 
   /** Little-endian n-byte write of `v` (a value of n*8 bits) at a symbolic offset. */
   writeAt(index: Expr, n: number, v: bigint | Expr): void {
-    this.arrayView();
-    if (this.known === null) {
-      this.known = new Uint8Array(this.obj.size);
-      this.flushed = new Uint8Array(this.obj.size);
-    } else this.known.fill(0);
+    const view = this.arrayView();
+    if (view.known === null) {
+      view.known = new Uint8Array(this.obj.size);
+      view.flushed = new Uint8Array(this.obj.size);
+    } else view.known.fill(0);
     this.sym = null;
     const e = typeof v === 'bigint' ? constant(n * 8, v) : v;
     for (let i = 0; i < n; i++) {
       const at = i === 0 ? index : add(index, constant(32, i));
-      this.updates = write(this.updates, at, extract(e, 8 * i, 8));
+      view.updates = write(view.updates, at, extract(e, 8 * i, 8));
     }
   }
 
@@ -240,35 +387,50 @@ export class ObjectState {
    * Makes (root, updates) hold the whole contents: in byte mode a constant snapshot plus the overlay
    * (cached until the next write); in array mode, flushes known bytes newer than the list.
    */
-  private arrayView(): void {
-    if (this.known !== null) {
-      const known = this.known;
-      const flushed = this.flushed!;
+  private arrayView(): ArrayView {
+    const view = this.view;
+    if (view !== null && view.known !== null) {
+      const known = view.known;
+      const flushed = view.flushed!;
       for (let i = 0; i < known.length; i++) {
         if (known[i] === 1 && flushed[i] === 0) {
           const s = this.sym === null ? undefined : this.sym.get(i);
-          this.updates = write(this.updates, constant(32, i), s ?? constant(8, this.bytes[i]!));
+          view.updates = write(view.updates, constant(32, i), s ?? constant(8, this.byteAt(i)));
           flushed[i] = 1;
         }
       }
-      return;
+      return view;
     }
-    if (this.root !== null) return;
-    this.root = new ArrayDecl(`const_arr${++constArrayCounter}`, this.obj.size, this.bytes.slice());
+    if (view !== null) return view;
+    const root = new ArrayDecl(`const_arr${++constArrayCounter}`, this.obj.size, this.concreteBytes());
     let u: UpdateNode | null = null;
     if (this.sym !== null) {
       this.sym.forEach((i, s) => (u = write(u, constant(32, i), s)));
     }
-    this.updates = u;
+    return (this.view = { root, updates: u, known: null, flushed: null });
   }
 
   /** Copies n bytes from `src` (possibly this object; overlapping ranges are safe, as memmove). */
   copyFrom(src: ObjectState, srcOff: number, dstOff: number, n: number): void {
     if (n <= 0) return;
     if (src.isConcrete && this.isConcrete) {
-      if (src === this) this.bytes.copyWithin(dstOff, srcOff, srcOff + n);
-      else this.bytes.set(src.bytes.subarray(srcOff, srcOff + n), dstOff);
-      this.root = null;
+      const to = this.big;
+      if (src === this && to !== null) to.copyWithin(dstOff, srcOff, srcOff + n);
+      else {
+        // Through a copy (memmove when src is this); slice() rather than subarray(), which would give
+        // the source's typed array an ArrayBuffer for good.
+        let tmp: Uint8Array;
+        if (src.big !== null) tmp = src.big.slice(srcOff, srcOff + n);
+        else if (src.chunks !== null) tmp = src.chunks.slice(srcOff, srcOff + n);
+        else {
+          tmp = new Uint8Array(n);
+          for (let i = 0; i < n; i++) tmp[i] = src.byteAt(srcOff + i);
+        }
+        if (to !== null) to.set(tmp, dstOff);
+        else if (this.chunks !== null) this.chunks.set(tmp, dstOff);
+        else for (let i = 0; i < n; i++) this.setByteAt(dstOff + i, tmp[i]!);
+      }
+      this.view = null;
       return;
     }
     const tmp: ByteVal[] = new Array(n);
@@ -281,7 +443,9 @@ export class ObjectState {
     if (n <= 0) return;
     if (typeof v === 'number') {
       this.touch(off, n);
-      this.bytes.fill(v, off, off + n);
+      if (this.big !== null) this.big.fill(v, off, off + n);
+      else if (this.chunks !== null) this.chunks.fill(v, off, off + n);
+      else for (let i = off; i < off + n; i++) this.setByteAt(i, v);
       return;
     }
     for (let i = 0; i < n; i++) this.writeByte(off + i, v);
@@ -292,10 +456,7 @@ export class ObjectState {
     if (off === 0 && array.size === this.obj.size && array.size >= WHOLE_ARRAY_SYMBOLIC) {
       // The whole object becomes the array itself, in array mode: no expression per byte (a 16 MB
       // object made 16M of them and ran Node out of heap); a byte's expression is made when it is read.
-      this.root = array;
-      this.updates = null;
-      this.known = new Uint8Array(this.obj.size);
-      this.flushed = new Uint8Array(this.obj.size);
+      this.view = { root: array, updates: null, known: new Uint8Array(this.obj.size), flushed: new Uint8Array(this.obj.size) };
       this.sym = null;
       return;
     }

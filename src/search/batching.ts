@@ -19,6 +19,7 @@ export interface BatchingOptions {
 
 export class BatchingSearcher implements Searcher {
   readonly name: string;
+  readonly readsForkHistory: boolean;
   private last: SearchState | null = null;
   private ran = 0;
   private startedAt = 0;
@@ -36,6 +37,7 @@ export class BatchingSearcher implements Searcher {
       this.seconds > 0 ? `${this.seconds} s` : '',
     ].filter((x) => x !== '');
     this.name = `batch(${inner.name},${budget.join(',')})`;
+    this.readsForkHistory = inner.readsForkHistory !== false;
   }
 
   private withinBudget(): boolean {

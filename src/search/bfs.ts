@@ -6,6 +6,7 @@ import { StateList } from './state-list.js';
 
 export class BfsSearcher implements Searcher {
   readonly name = 'bfs';
+  readonly readsForkHistory = false;
   private readonly states = new StateList();
 
   select(): SearchState {

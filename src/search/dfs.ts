@@ -6,6 +6,7 @@ import { StateList } from './state-list.js';
 
 export class DfsSearcher implements Searcher {
   readonly name = 'dfs';
+  readonly readsForkHistory = false;
   private readonly states = new StateList();
 
   select(): SearchState {

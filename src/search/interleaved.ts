@@ -6,11 +6,13 @@ import type { SearchState, Searcher } from './searcher.js';
 
 export class InterleavedSearcher implements Searcher {
   readonly name: string;
+  readonly readsForkHistory: boolean;
   private next = 0;
 
   constructor(private readonly searchers: readonly Searcher[]) {
     if (searchers.length === 0) throw new Error('InterleavedSearcher needs at least one searcher');
     this.name = `interleave(${searchers.map((s) => s.name).join(',')})`;
+    this.readsForkHistory = searchers.some((s) => s.readsForkHistory !== false);
   }
 
   select(): SearchState {

@@ -18,6 +18,7 @@ import type { PTreeNode, SearchState, Searcher } from './searcher.js';
 
 export class RandomPathSearcher implements Searcher {
   readonly name = 'random-path';
+  readonly readsForkHistory = false;
   private readonly held = new Set<SearchState>();
   private readonly marked = new Set<PTreeNode>();
   private readonly roots: PTreeNode[] = [];

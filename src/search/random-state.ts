@@ -6,6 +6,7 @@ import type { SearchState, Searcher } from './searcher.js';
 
 export class RandomStateSearcher implements Searcher {
   readonly name = 'random-state';
+  readonly readsForkHistory = false;
   private readonly states: SearchState[] = [];
   private readonly index = new Map<SearchState, number>();
 

@@ -24,7 +24,7 @@ export interface SearchState {
   readonly pcInstructionId: number;
   /** Static id of the call site of the current frame, -1 in main (nurs:cpicnt). */
   readonly callPathKey: string;
-  /** Last fork decisions, newest last: `branchId * 2 + direction`-style keys (subpath search). */
+  /** Last fork decisions, newest last: `branchId * 2 + direction`-style keys (subpath search); always empty when the searcher says it reads none (Searcher.readsForkHistory). */
   readonly forkHistory: readonly number[];
 }
 
@@ -42,4 +42,10 @@ export interface Searcher {
   instructionsRun?(n: number): void;
   /** For stats and messages: 'dfs', 'random-path', 'interleave(random-path,nurs:covnew)', … */
   readonly name: string;
+  /**
+   * False when this searcher, and every searcher it consults, never reads SearchState.forkHistory: the
+   * engine then keeps no fork histories (issue 20: ~27 entries, ~450 B per live state of echo, read by
+   * subpath search alone). Left undefined (a searcher that does not say), histories are kept.
+   */
+  readonly readsForkHistory?: boolean;
 }

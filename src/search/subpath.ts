@@ -93,6 +93,7 @@ export function parseSubpathLength(param: string): number | null {
 
 export class SubpathSearcher implements Searcher {
   readonly name: string;
+  readonly readsForkHistory = true;
   /** Every window seen so far, by key (finite N only): the paper's global table. */
   private readonly table = new Map<string, Window>();
   /** The empty window ⟨⟩: every path starts there. */

@@ -65,6 +65,7 @@ export function stateWeight(kind: WeightKind, s: SearchState, ctx: SearcherConte
 
 export class WeightedRandomSearcher implements Searcher {
   readonly name: string;
+  readonly readsForkHistory = false;
   private readonly pdf = new DiscretePDF<SearchState>();
   private readonly updatesWeights: boolean;
   /** md2u/covnew: weights wait while one state is held (file comment). */

@@ -116,7 +116,7 @@ describe('ExecutionState.branch and frames', () => {
     expect(mine.activation).toBe(caller.activation);
     expect(mine.regs).toBe(caller.regs); // registers stay shared: only the innermost frame writes them
     const copy = os.clone(9);
-    mine.allocaStates![0] = copy;
+    mine.ownAllocaStates()[0] = copy;
     expect(s.stack[0]!.allocaStates![0]).toBe(os);
     expect(t.ownFrame(0)).toBe(mine); // already its own
     expect(t.ownFrame(1)).toBe(t.top); // the innermost frame is never shared
@@ -125,5 +125,49 @@ describe('ExecutionState.branch and frames', () => {
     expect(t.top.regs).not.toBe(caller.regs); // now copied: it is the innermost frame
     t.top.regs[0] = 10n;
     expect(caller.regs).toEqual([1n]);
+  });
+
+  test("a fork shares the innermost frame's alloca arrays; each side copies an array only to change it", () => {
+    const s = new ExecutionState(1, AddressSpace.empty(), 0x7000);
+    const f = frame([1n], 0x7000);
+    const mos = [0, 1].map((i) => new MemoryObject(-1 - i, 0x7000 + 16 * i, 8, ObjKind.Stack, `v${i}`, ''));
+    for (const mo of mos) {
+      f.ownAllocas().push(mo);
+      f.ownAllocaStates().push(new ObjectState(mo, s.space.token));
+    }
+    s.pushFrame(f);
+    const t = s.branch(2);
+    expect(t.top).not.toBe(s.top);
+    expect(t.top.allocas).toBe(s.top.allocas);
+    expect(t.top.allocaStates).toBe(s.top.allocaStates);
+    // One side replaces a stack object's contents (a write's clone): its own allocaStates, allocas still shared.
+    const before = s.top.allocaStates![1]!;
+    t.top.ownAllocaStates()[1] = before.clone(t.space.token);
+    t.top.allocaStates![1]!.write(0, 8, 42n);
+    expect(s.top.allocaStates![1]).toBe(before);
+    expect(before.read(0, 8)).toBe(0n);
+    expect(t.top.allocas).toBe(s.top.allocas);
+    expect(t.top.allocaStates).not.toBe(s.top.allocaStates);
+    // The other side allocates: its own allocas; the sibling's list is unchanged.
+    const extra = new MemoryObject(-3, 0x7020, 8, ObjKind.Stack, 'v2', '');
+    s.top.ownAllocas().push(extra);
+    s.top.ownAllocaStates().push(new ObjectState(extra, s.space.token));
+    expect(t.top.allocas!.length).toBe(2);
+    expect(s.top.allocas!.length).toBe(3);
+    expect(t.top.allocaStates!.length).toBe(2);
+  });
+
+  test('a fork shares the constraint list until a side adds to it; adding copies it for that side only', () => {
+    const s = new ExecutionState(1, AddressSpace.empty(), 0x7000);
+    const c = (i: number) => B.eq(sym(i), B.constant(8, i));
+    s.addConstraint(c(0));
+    s.addConstraint(c(1));
+    const t = s.branch(2);
+    expect(t.constraints).toBe(s.constraints);
+    t.addConstraint(c(2));
+    s.addConstraint(c(3));
+    s.addConstraint(c(4));
+    expect(t.constraints).toEqual([c(0), c(1), c(2)]);
+    expect(s.constraints).toEqual([c(0), c(1), c(3), c(4)]);
   });
 });

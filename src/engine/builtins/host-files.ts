@@ -89,7 +89,7 @@ export async function hostFile(c: CallContext, args: Scalar[]): Promise<bigint |
     return -ENOENT;
   }
   const obj = c.ex.memory.allocHeap(c.s, Math.max(1, data.length), `host file ${real}`, 'allow-read');
-  obj.bytes.set(data);
+  obj.setBytes(0, data);
   const p = objectAt(c, dataOut, 8, true);
   if (p === null) return;
   p.writeConcrete(Number(dataOut) - p.obj.address, 8, BigInt(obj.obj.address));

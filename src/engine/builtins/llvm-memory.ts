@@ -68,8 +68,10 @@ async function stackRestore(c: CallContext, [p]: Val[]): Promise<void> {
   if (f.allocas) {
     let k = f.allocas.length;
     while (k > 0 && f.allocas[k - 1]!.address >= at) k--;
-    f.allocas.length = k;
-    f.allocaStates!.length = k;
+    if (k < f.allocas.length) {
+      f.ownAllocas().length = k;
+      f.ownAllocaStates().length = k;
+    }
   }
   c.s.sp = at;
 }
