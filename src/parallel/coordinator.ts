@@ -17,7 +17,7 @@ import type { Module } from '../ir/model.js';
 import type { SolverOptions, SolverStats } from '../solver/solver.js';
 import type { FromWorker, Job, SearchOptions, ToWorker, WorkerInit, WorkerTotals } from './protocol.js';
 import { ErrorDedup } from './error-dedup.js';
-import { prepareWorkerThreads, startWorker } from './spawn.js';
+import { startWorker } from './spawn.js';
 import { threadCpuSeconds } from './thread-cpu.js';
 
 /** How long a worker told to exit may take before it is terminated. */
@@ -187,7 +187,6 @@ export async function runParallel(p: ParallelRunOptions): Promise<ParallelRunRes
     }
   };
 
-  prepareWorkerThreads(p.workers);
   for (let k = 0; k < p.workers; k++) {
     const init: WorkerInit = {
       workerId: k,

@@ -1,13 +1,10 @@
 // Starting a worker thread (worker.ts) from wherever this code runs: the esbuild bundle (this module is
-// part of dist/bundle-<id>/main.cjs or a chunk beside it, the worker its worker.mjs entry:
-// scripts/bundle.mjs), the tsc output (dist/parallel/worker.js) or the sources under tsx (tests, `npx
-// tsx src/cli/main.ts`), where the worker first registers tsx's loader in its own thread and then
-// imports worker.ts.
+// part of dist/bundle-<id>/main.cjs or a chunk beside it, the worker its worker.mjs entry: scripts/bundle.mjs), the tsc output
+// (dist/parallel/worker.js) or the sources under tsx (tests, `npx tsx src/cli/main.ts`), where the
+// worker first registers tsx's loader in its own thread and then imports worker.ts.
 
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
@@ -16,24 +13,6 @@ let alive = 0;
 export function liveWorkerThreads(): number {
   return alive;
 }
-
-/**
- * Before `count` workers start: with a worker per core (or more), V8's garbage collectors run single-
- * threaded. Each isolate runs the parallel phases of its collections on V8's task threads, and with
- * every core busy with an engine those phases only take time from the other workers (bench:parallel,
- * 2 workers on 2 cores: 3.79 -> 3.61 s wall with --single-threaded-gc, one worker's run unchanged).
- * V8's flags are the process's, read as an isolate is made: set once, before the first worker's.
- */
-export function prepareWorkerThreads(count: number): void {
-  if (gcSet || count < availableParallelism()) return;
-  gcSet = true;
-  try {
-    setFlagsFromString('--single-threaded-gc');
-  } catch {
-    // a V8 without the flag: its parallel collector stays
-  }
-}
-let gcSet = false;
 
 export function startWorker(workerData: unknown): Worker {
   const w = spawn(workerData);
