@@ -1,7 +1,8 @@
 // Starting a worker thread (worker.ts) from wherever this code runs: the esbuild bundle (this module is
-// part of dist/bundle-<id>/main.cjs or a chunk beside it, the worker its worker.mjs entry: scripts/bundle.mjs), the tsc output
-// (dist/parallel/worker.js) or the sources under tsx (tests, `npx tsx src/cli/main.ts`), where the
-// worker first registers tsx's loader in its own thread and then imports worker.ts.
+// part of dist/bundle-<id>/main.cjs or a chunk beside it, the worker its worker.mjs entry:
+// scripts/bundle.mjs), the tsc output (dist/parallel/worker.js) or the sources under tsx (tests, `npx
+// tsx src/cli/main.ts`), where the worker first registers tsx's loader in its own thread and then
+// imports worker.ts.
 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
