@@ -294,11 +294,10 @@ export class SmtLibTranslator {
     const { lo, hi } = unsignedBounds(idx, 10);
     if (hi - lo >= SMALL_TABLE_READ || hi > M32) return null;
     const table = a.constantValues!;
-    const at = (i: bigint): bigint => BigInt(i < BigInt(table.length) ? table[Number(i)]! : 0);
     const x = this.bv(idx);
-    let out = literal(8, at(hi));
+    let out = literal(8, tableAt(table, hi));
     for (let i = hi - 1n; i >= lo; i--) {
-      const v = at(i);
+      const v = tableAt(table, i);
       if (literal(8, v) !== out) out = `(ite (= ${x} ${literal(idx.width, i, false)}) ${literal(8, v)} ${out})`;
     }
     return out;
@@ -316,6 +315,12 @@ export class SmtLibTranslator {
     const a = e.array!;
     const idx = e.kids[0]!;
     if (e.updates !== null || a.isSymbolic || idx.kind === Kind.Const || a.constantValues!.length < BIG_TABLE) return null;
+    return this.tableEntry(a, idx);
+  }
+
+  /** Entry `idx` of constant table `a`: a literal at a constant index, else the table's lookup term. */
+  private tableEntry(a: ArrayDecl, idx: Expr): string {
+    if (idx.kind === Kind.Const) return literal(8, tableAt(a.constantValues!, idx.value & M32));
     let tree = this.lookups.get(a.id);
     if (tree === undefined) this.lookups.set(a.id, (tree = lookupTree(a.constantValues!)));
     return `(let ((i ${this.indexTerm(idx, this.name(idx))})) ${tree})`;
@@ -327,19 +332,9 @@ export class SmtLibTranslator {
    * or the table's lookup term over the index). Indices compare as the array theory's 32-bit ones.
    */
   private writtenTableRead(e: Expr): string {
-    const a = e.array!;
     const idx = e.kids[0]!;
     const j = this.indexTerm(idx, this.name(idx));
-    let out: string;
-    if (idx.kind === Kind.Const) {
-      const i = idx.value & M32;
-      const table = a.constantValues!;
-      out = literal(8, BigInt(i < BigInt(table.length) ? table[Number(i)]! : 0));
-    } else {
-      let tree = this.lookups.get(a.id);
-      if (tree === undefined) this.lookups.set(a.id, (tree = lookupTree(a.constantValues!)));
-      out = `(let ((i ${j})) ${tree})`;
-    }
+    let out = this.tableEntry(e.array!, idx);
     const writes: UpdateNode[] = [];
     for (let u = e.updates; u; u = u.next) writes.push(u);
     // Oldest first, so that the newest write is the outermost test.
@@ -410,6 +405,11 @@ export class SmtLibTranslator {
     if (BOOL_OPS[e.kind]) return `(${BOOL_OPS[e.kind]} ${t(k[0]!)} ${t(k[1]!)})`;
     return `(= (${op} ${bv(k[0]!)} ${bv(k[1]!)}) #b1)`;
   }
+}
+
+/** table[i], 0 past its end (an unwritten constant table's bytes there). */
+function tableAt(table: ArrayLike<number>, i: bigint): bigint {
+  return BigInt(i < BigInt(table.length) ? table[Number(i)]! : 0);
 }
 
 /** A read of a constant table through at most WRITTEN_TABLE_WRITES writes (writtenTableRead). */
