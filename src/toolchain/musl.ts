@@ -41,6 +41,13 @@ export type EnvLayer = 'posix' | 'bare';
  * symbolic file descriptor or pointer where KLEE's model forks into one path per outcome.
  */
 const LAYER_FLAGS = ['-O0', '-Xclang', '-disable-O0-optnone', '-fno-pic', '-fno-stack-protector', '-D_GNU_SOURCE', '-w'];
+/**
+ * …but its locals are promoted to registers (opt's mem2reg, which changes no branch): at -O0 every
+ * local and argument was a stack object of each state, spilled and reloaded at every use —
+ * `__sympath_syscall` alone spilled its ten arguments on every system call. KLEE's POSIX runtime is
+ * likewise built optimised.
+ */
+const LAYER_PASSES = 'mem2reg';
 
 let resourceDir: string | undefined;
 
@@ -147,7 +154,7 @@ export async function envLayerBitcode(root: string, layer: EnvLayer): Promise<st
   ];
   // The flags are recorded beside the layer (not judged by this file's date: in the bundled CLI that
   // changes with every build, and each change cost a rebuild of the layer).
-  const flags = JSON.stringify([...LAYER_FLAGS, layer]);
+  const flags = JSON.stringify([...LAYER_FLAGS, `opt -passes=${LAYER_PASSES}`, layer]);
   const flagsFile = join(p.posixOut, `${layer}.flags`);
   const upToDate = (): boolean => {
     const built = mtime(out);
@@ -176,7 +183,10 @@ async function buildLayer(root: string, layer: EnvLayer, out: string, sources: r
     }),
   );
   const tmp = join(p.posixOut, `${layer}.${tag}.bc`);
-  await runTool('llvm-link', [...objs, '-o', tmp], 'linking the POSIX model');
+  const linked = join(p.posixOut, `${layer}.${tag}.linked.bc`);
+  await runTool('llvm-link', [...objs, '-o', linked], 'linking the POSIX model');
+  await runTool('opt', [`-passes=${LAYER_PASSES}`, linked, '-o', tmp], 'promoting the POSIX model\'s locals to registers');
+  rmSync(linked, { force: true });
   renameSync(tmp, out);
   const tmpFlags = `${flagsFile}.${tag}`;
   writeFileSync(tmpFlags, flags);
