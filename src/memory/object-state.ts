@@ -25,6 +25,7 @@ import type { MemoryObject } from './memory-object.js';
 import { noteAllocation } from './allocation-meter.js';
 import { SymOverlay } from './sym-overlay.js';
 import { ChunkedBytes, MIN_CHUNK } from './chunked-bytes.js';
+import { bigintOf, high32, join64, low32 } from './bigint-bits.js';
 
 /** A byte: concrete (0..255) or an 8-bit expression. */
 export type ByteVal = number | Expr;
@@ -54,13 +55,13 @@ function setU32(b: Uint8Array, off: number, x: number): void {
 function readWord(b: Uint8Array, off: number, n: number): bigint {
   switch (n) {
     case 1:
-      return BigInt(b[off]!);
+      return bigintOf(b[off]!);
     case 2:
-      return BigInt(b[off]! | (b[off + 1]! << 8));
+      return bigintOf(b[off]! | (b[off + 1]! << 8));
     case 4:
-      return BigInt(u32(b, off));
+      return bigintOf(u32(b, off));
     case 8:
-      return (BigInt(u32(b, off + 4)) << 32n) | BigInt(u32(b, off));
+      return join64(u32(b, off), u32(b, off + 4));
     default: {
       let v = 0n;
       for (let i = n - 1; i >= 0; i--) v = (v << 8n) | BigInt(b[off + i]!);
@@ -73,20 +74,20 @@ function readWord(b: Uint8Array, off: number, n: number): bigint {
 function writeWord(b: Uint8Array, off: number, n: number, v: bigint): void {
   switch (n) {
     case 1:
-      b[off] = Number(v & 0xffn);
+      b[off] = low32(v) & 0xff;
       return;
     case 2: {
-      const x = Number(v & 0xffffn);
+      const x = low32(v);
       b[off] = x & 0xff;
-      b[off + 1] = x >>> 8;
+      b[off + 1] = (x >>> 8) & 0xff;
       return;
     }
     case 4:
-      setU32(b, off, Number(v & 0xffffffffn));
+      setU32(b, off, low32(v));
       return;
     case 8:
-      setU32(b, off, Number(v & 0xffffffffn));
-      setU32(b, off + 4, Number((v >> 32n) & 0xffffffffn));
+      setU32(b, off, low32(v));
+      setU32(b, off + 4, high32(v));
       return;
     default:
       for (let i = 0; i < n; i++) {
@@ -252,13 +253,18 @@ export class ObjectState {
       return co + n <= st.mask + 1 ? readWord(st.chunkOf(off), co, n) : this.readBytes(off, n);
     }
     if (off === 0) {
-      if (n === 8) return (BigInt(this.hi >>> 0) << 32n) | BigInt(this.lo >>> 0);
-      if (n === 4) return BigInt(this.lo >>> 0);
+      if (n === 8) return join64(this.lo >>> 0, this.hi >>> 0);
+      if (n === 4) return bigintOf(this.lo >>> 0);
     }
     return this.readBytes(off, n);
   }
 
   private readBytes(off: number, n: number): bigint {
+    if (n <= 6) {
+      let x = 0;
+      for (let i = n - 1; i >= 0; i--) x = x * 256 + this.byteAt(off + i);
+      return bigintOf(x);
+    }
     let v = 0n;
     for (let i = n - 1; i >= 0; i--) v = (v << 8n) | BigInt(this.byteAt(off + i));
     return v;
@@ -287,18 +293,23 @@ export class ObjectState {
       return this.writeBytes(off, n, v);
     }
     if (off === 0 && n === 8) {
-      this.lo = Number(v & 0xffffffffn) | 0;
-      this.hi = Number((v >> 32n) & 0xffffffffn) | 0;
+      this.lo = low32(v) | 0;
+      this.hi = high32(v) | 0;
       return;
     }
     if (off === 0 && n === 4) {
-      this.lo = Number(v & 0xffffffffn) | 0;
+      this.lo = low32(v) | 0;
       return;
     }
     this.writeBytes(off, n, v);
   }
 
   private writeBytes(off: number, n: number, v: bigint): void {
+    if (n <= 4) {
+      const x = low32(v);
+      for (let i = 0; i < n; i++) this.setByteAt(off + i, (x >>> (8 * i)) & 0xff);
+      return;
+    }
     for (let i = 0; i < n; i++) {
       this.setByteAt(off + i, Number(v & 0xffn));
       v >>= 8n;
