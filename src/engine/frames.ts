@@ -16,6 +16,7 @@ import { jump } from './ops/control.js';
 import { Frame, type ExecutionState } from './state.js';
 import { alignOf, allocSize, storeSize } from './type-layout.js';
 import type { Scalar, Val } from './values.js';
+import { addressOf } from '../memory/bigint-bits.js';
 
 /** x86-64 va_list: { i32 gp_offset, i32 fp_offset, ptr overflow_arg_area, ptr reg_save_area }. */
 export const VA_GP_FULL = 48;
@@ -105,11 +106,11 @@ export class Frames {
       this.ex.term.error(s, 'exec', 'byval argument through a symbolic pointer is not supported', inst);
       return null;
     }
-    const src = this.ex.memory.access(s, Number(ptr), size, false, inst);
+    const src = this.ex.memory.access(s, addressOf(ptr), size, false, inst);
     if (src === null) return null;
     const mo = this.ex.memory.allocStack(s, f, size, alignOf(t), name, 'byval');
     const dst = f.allocaStates![f.allocaStates!.length - 1]!;
-    dst.copyFrom(src, Number(ptr) - src.obj.address, 0, size);
+    dst.copyFrom(src, addressOf(ptr) - src.obj.address, 0, size);
     return BigInt(mo.address);
   }
 

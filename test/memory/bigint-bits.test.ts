@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { bigintOf, high32, join64, low32 } from '../../src/memory/bigint-bits.js';
+import { addressOf, bigintOf, high32, join64, low32 } from '../../src/memory/bigint-bits.js';
 import { MemoryObject, ObjKind } from '../../src/memory/memory-object.js';
 import { ObjectState } from '../../src/memory/object-state.js';
 
@@ -23,6 +23,14 @@ test('low32, high32 and join64 agree with bigint masks and shifts', () => {
   }
   expect(bigintOf(5)).toBe(5n);
   expect(bigintOf(4096)).toBe(4096n);
+  expect(bigintOf(2 ** 53 - 1)).toBe((1n << 53n) - 1n);
+  fc.assert(
+    fc.property(fc.bigInt({ min: 0n, max: (1n << 53n) - 1n }), (v) => {
+      expect(addressOf(v)).toBe(Number(v));
+      expect(bigintOf(addressOf(v))).toBe(v);
+    }),
+    { numRuns: 2000 },
+  );
 });
 
 test('reads and writes of 1-8 bytes in small, medium and chunked objects give the low bytes of any bigint', () => {

@@ -18,6 +18,7 @@ import type { Instruction } from '../../ir/model.js';
 import { forEachPointer, forEachSize } from './symbolic-heap-args.js';
 import { concreteArg, concreteArgs, type BuiltinTableEntries, type CallContext } from './types.js';
 import type { Val } from '../values.js';
+import { addressOf } from '../../memory/bigint-bits.js';
 
 /** Larger requests fail with NULL (as a real allocator would under a memory limit). */
 export const MAX_ALLOC = 1 << 30;
@@ -43,7 +44,7 @@ function allocate(c: CallContext, size: bigint, align = 16): bigint {
  * freed (not the start of a heap object: invalid-free; already freed: double-free).
  */
 function heapObject(ex: Executor, s: ExecutionState, p: bigint, inst: Instruction, what: string): [MemoryObject, ObjectState] | null {
-  const addr = Number(p);
+  const addr = addressOf(p);
   const mo = ex.image.allocator.floor(addr);
   const info = [`address: 0x${addr.toString(16)}`];
   const slot = mo && mo.address === addr && mo.kind === ObjKind.Heap && !s.markedGlobal.has(mo.id) ? s.space.lookup(mo) : undefined;

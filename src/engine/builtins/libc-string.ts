@@ -12,6 +12,7 @@ import type { ByteVal } from '../../memory/object-state.js';
 import { norm, type Scalar, type Val } from '../values.js';
 import { concreteArg, concreteArgs, cString, objectAt, type BuiltinTableEntries, type CallContext } from './types.js';
 import { HEAP } from './libc-memory.js';
+import { addressOf } from '../../memory/bigint-bits.js';
 
 export const SYMBOLIC_LENGTH_SPAN = 4096;
 
@@ -139,7 +140,7 @@ function bytesOf(c: CallContext, p: bigint, n: number): ByteVal[] | null {
   if (n === 0) return [];
   const os = objectAt(c, p, n, false);
   if (os === null) return null;
-  const off = Number(p) - os.obj.address;
+  const off = addressOf(p) - os.obj.address;
   const out: ByteVal[] = [];
   for (let i = 0; i < n; i++) out.push(os.readByte(off + i));
   return out;
@@ -149,7 +150,7 @@ function bytesOf(c: CallContext, p: bigint, n: number): ByteVal[] | null {
 function stringBytes(c: CallContext, p: bigint, limit = Infinity): { bytes: ByteVal[]; terminated: boolean } | null {
   const os = objectAt(c, p, 1, false);
   if (os === null) return null;
-  const off = Number(p) - os.obj.address;
+  const off = addressOf(p) - os.obj.address;
   const bytes: ByteVal[] = [];
   for (let i = off; i < os.obj.size && bytes.length < limit; i++) {
     const b = os.readByte(i);

@@ -8,6 +8,7 @@ import { VA_FP_FULL, VA_GP_FULL } from '../frames.js';
 import type { Scalar, Val } from '../values.js';
 import { memCopyBuiltin, memSetBuiltin } from './libc-string.js';
 import { concreteArg, objectAt, type Builtin, type BuiltinTableEntries, type CallContext } from './types.js';
+import { addressOf } from '../../memory/bigint-bits.js';
 
 const nothing: Builtin = () => {};
 
@@ -43,7 +44,7 @@ async function vaStart(c: CallContext, [list]: Val[]): Promise<void> {
   if (os === null) return;
   const f = c.s.top;
   const area = f.varargs ? BigInt(f.varargs.address) : 0n;
-  const off = Number(p) - os.obj.address;
+  const off = addressOf(p) - os.obj.address;
   os.write(off, 4, BigInt(VA_GP_FULL));
   os.write(off + 4, 4, BigInt(VA_FP_FULL));
   os.write(off + 8, 8, area);
@@ -81,9 +82,9 @@ function objectSize(c: CallContext, args: Val[]): Val {
   const min = args[1] === 1n;
   const unknown = min ? 0n : BigInt.asUintN(64, -1n);
   if (typeof p !== 'bigint') return unknown;
-  const mo = c.ex.memory.findObject(c.s, Number(p));
+  const mo = c.ex.memory.findObject(c.s, addressOf(p));
   if (!mo) return unknown;
-  return BigInt(mo.address + mo.size - Number(p));
+  return BigInt(mo.address + mo.size - addressOf(p));
 }
 
 async function loadRelative(c: CallContext, [p, off]: Val[]): Promise<Val | void> {

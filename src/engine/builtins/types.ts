@@ -11,6 +11,7 @@ import type { ObjectState } from '../../memory/object-state.js';
 import type { Executor } from '../executor.js';
 import type { ExecutionState } from '../state.js';
 import type { Val } from '../values.js';
+import { addressOf } from '../../memory/bigint-bits.js';
 
 export interface CallContext {
   readonly ex: Executor;
@@ -56,7 +57,7 @@ export function allConcrete(vs: readonly Val[]): vs is bigint[] {
 
 /** The object holding [addr, addr+n), or null after an error ended the state. */
 export function objectAt(c: CallContext, addr: bigint, n: number, write: boolean): ObjectState | null {
-  return c.ex.memory.access(c.s, Number(addr), Math.max(n, 1), write, c.inst);
+  return c.ex.memory.access(c.s, addressOf(addr), Math.max(n, 1), write, c.inst);
 }
 
 /**
@@ -66,7 +67,7 @@ export function objectAt(c: CallContext, addr: bigint, n: number, write: boolean
 export async function cString(c: CallContext, addr: bigint, limit = Infinity): Promise<Uint8Array | null> {
   const os = objectAt(c, addr, 1, false);
   if (os === null) return null;
-  const off = Number(addr) - os.obj.address;
+  const off = addressOf(addr) - os.obj.address;
   const out: number[] = [];
   for (let i = off; out.length < limit; i++) {
     if (i >= os.obj.size) {

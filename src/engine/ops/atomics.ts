@@ -4,6 +4,7 @@
 import type { Expr } from '../../expr/expr.js';
 import * as B from '../../expr/build.js';
 import type { Instruction } from '../../ir/model.js';
+import { addressOf } from '../../memory/bigint-bits.js';
 import type { ObjectState } from '../../memory/object-state.js';
 import { typedAccess, type TypedAccess } from '../access.js';
 import type { FunctionCompiler, HandlerCompiler } from '../compile.js';
@@ -23,7 +24,7 @@ type Update = (s: ExecutionState, os: ObjectState, off: number | Expr) => void;
 /** Runs `update` on the writable object(s) `ptr` may address, forking for symbolic pointers. */
 function withWritable(ex: Executor, s: ExecutionState, ptr: Val, n: number, inst: Instruction, update: Update): void | Promise<void> {
   if (typeof ptr === 'bigint') {
-    const addr = Number(ptr);
+    const addr = addressOf(ptr);
     const os = ex.memory.access(s, addr, n, true, inst);
     if (os !== null) update(s, os, addr - os.obj.address);
     return;

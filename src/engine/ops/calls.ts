@@ -7,6 +7,7 @@ import type { Expr } from '../../expr/expr.js';
 import * as B from '../../expr/build.js';
 import type { BasicBlock, Func, Instruction, Value } from '../../ir/model.js';
 import { NULL_PAGE_END } from '../../memory/allocator.js';
+import { addressOf } from '../../memory/bigint-bits.js';
 import type { FunctionCompiler, HandlerCompiler } from '../compile.js';
 import type { CallSite, Step } from '../compiled.js';
 import type { ArgInfo } from '../frames.js';
@@ -88,7 +89,7 @@ function compileCall(inst: Instruction, c: FunctionCompiler): Step {
   return (s, f) => {
     const ptr = f.regs[p]!;
     if (typeof ptr !== 'bigint') return symbolic(s, ptr as Expr, readArgs(f));
-    const target = ex.image.funcAt.get(Number(ptr));
+    const target = ex.image.funcAt.get(addressOf(ptr));
     if (target) return ex.frames.call(s, target, readArgs(f), site, info);
     if (ptr < BigInt(NULL_PAGE_END)) return ex.term.error(s, 'null-deref', 'call through a null function pointer', inst);
     return ex.term.error(s, 'exec', `call through an invalid function pointer 0x${ptr.toString(16)}`, inst);

@@ -6,6 +6,7 @@ import type { Expr } from '../../expr/expr.js';
 import * as B from '../../expr/build.js';
 import type { Instruction } from '../../ir/model.js';
 import type { Type } from '../../ir/types.js';
+import { addressOf, bigintOf } from '../../memory/bigint-bits.js';
 import { ObjectState } from '../../memory/object-state.js';
 import { typedAccess } from '../access.js';
 import type { FunctionCompiler, HandlerCompiler } from '../compile.js';
@@ -45,7 +46,7 @@ function compileAlloca(inst: Instruction, c: FunctionCompiler): Step {
       ex.term.error(s, 'model', `alloca of ${n} elements of ${elem} bytes is too large`, inst);
       return;
     }
-    frame.regs[d] = BigInt(ex.memory.allocStack(s, frame, Number(n) * elem, align, name, site).address);
+    frame.regs[d] = bigintOf(ex.memory.allocStack(s, frame, Number(n) * elem, align, name, site).address);
   };
   return (s, f) => {
     const n = f.regs[cs] as Scalar;
@@ -77,7 +78,7 @@ function compileLoad(inst: Instruction, c: FunctionCompiler): Step {
   return (s, f) => {
     const ptr = f.regs[p]!;
     if (typeof ptr === 'bigint') {
-      const addr = Number(ptr);
+      const addr = addressOf(ptr);
       const os = mem.access(s, addr, n, false, inst);
       if (os !== null) f.regs[d] = acc.read(os, addr - os.obj.address);
       return;
@@ -102,7 +103,7 @@ function compileStore(inst: Instruction, c: FunctionCompiler): Step {
   return (s, f) => {
     const ptr = f.regs[p]!;
     if (typeof ptr === 'bigint') {
-      const addr = Number(ptr);
+      const addr = addressOf(ptr);
       const os = mem.access(s, addr, n, true, inst);
       if (os !== null) acc.write(os, addr - os.obj.address, f.regs[v]!);
       return;
