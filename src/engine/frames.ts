@@ -5,6 +5,7 @@
 // overflow_arg_area, where the caller's extra arguments sit in 8-byte slots (16-aligned for long double
 // and i128), byval aggregates copied in.
 
+import { callPathChild, ROOT_CALL_PATH } from './call-paths.js';
 import type { Func, Instruction } from '../ir/model.js';
 import type { Type } from '../ir/types.js';
 import { typedAccess } from './access.js';
@@ -81,8 +82,8 @@ export class Frames {
       return null;
     }
     const cf = this.ex.compiled(fn);
-    const key = site ? `${s.top.callPathKey}/${site.inst.id}` : '-1';
-    const f = new Frame(cf, cf.template.slice(), site, key, s.sp);
+    const path = site ? callPathChild(s.top.callPath, site.inst.id) : ROOT_CALL_PATH;
+    const f = new Frame(cf, cf.template.slice(), site, path, s.sp);
     s.pushFrame(f);
     const params = fn.params;
     for (let i = 0; i < params.length; i++) {

@@ -8,6 +8,7 @@
 // of every caller's registers were a fifth of the heap of the Coreutils runs; the callers' Frame objects
 // and their two alloca arrays, copied per fork, were another ~1.4 KB per live state (~7 frames each).
 
+import { callPathKey, ROOT_CALL_PATH } from './call-paths.js';
 import type { ArrayDecl, Expr } from '../expr/expr.js';
 import type { AddressSpace } from '../memory/address-space.js';
 import type { MemoryObject } from '../memory/memory-object.js';
@@ -73,8 +74,8 @@ export class Frame {
     public regs: Val[],
     /** Where the call returns to (null for the entry function). */
     readonly caller: CallSite | null,
-    /** Key of the call path (nurs:cpicnt), e.g. `-1/12/40`. */
-    readonly callPathKey: string,
+    /** The call path (call-paths.ts): nurs:cpicnt's unit, PSE's context. */
+    readonly callPath: number,
     /** The state's stack pointer when the frame was entered. */
     readonly stackBase: number,
     activation = nextActivation++,
@@ -83,13 +84,18 @@ export class Frame {
     this.activation = activation;
   }
 
+  /** The call path's key, e.g. `-1/12/40` (made once per call path). */
+  get callPathKey(): string {
+    return callPathKey(this.callPath);
+  }
+
   /**
    * A copy one state may change without the other holders of this frame seeing it (its own alloca
    * arrays); with `shareRegs` both frames keep one register array, marked shared, else the registers are copied.
    */
   clone(shareRegs = false): Frame {
     if (shareRegs) this.regsShared = true;
-    const f = new Frame(this.fn, shareRegs ? this.regs : this.ownRegs(), this.caller, this.callPathKey, this.stackBase, this.activation);
+    const f = new Frame(this.fn, shareRegs ? this.regs : this.ownRegs(), this.caller, this.callPath, this.stackBase, this.activation);
     f.regsShared = shareRegs;
     if (shareRegs) f.liveSlots = this.liveSlots;
     f.pc = this.pc;
@@ -241,7 +247,7 @@ export class ExecutionState implements SearchState {
     return f ? f.block.ids[f.pc] ?? -1 : -1;
   }
   get callPathKey(): string {
-    return this.top ? this.top.callPathKey : '-1';
+    return callPathKey(this.top ? this.top.callPath : ROOT_CALL_PATH);
   }
 
   addConstraint(c: Expr): void {

@@ -9,6 +9,7 @@ import { AddressSpace } from '../../src/memory/address-space.js';
 import { MemoryObject, ObjKind } from '../../src/memory/memory-object.js';
 import { ObjectState } from '../../src/memory/object-state.js';
 import { CHUNK, SymOverlay } from '../../src/memory/sym-overlay.js';
+import { ROOT_CALL_PATH } from '../../src/engine/call-paths.js';
 import { ExecutionState, Frame } from '../../src/engine/state.js';
 import type { CompiledFunction } from '../../src/engine/compiled.js';
 import type { Val } from '../../src/engine/values.js';
@@ -66,7 +67,7 @@ describe('SymOverlay', () => {
 
 describe('ExecutionState.branch and frames', () => {
   const fn = { entry: { ids: [], insts: [] } } as unknown as CompiledFunction;
-  const frame = (regs: Val[], base: number): Frame => new Frame(fn, regs, null, '-1', base);
+  const frame = (regs: Val[], base: number): Frame => new Frame(fn, regs, null, ROOT_CALL_PATH, base);
 
   test("a fork copies the innermost frame's registers and shares the callers' until they return", () => {
     const s = new ExecutionState(1, AddressSpace.empty(), 0x7000);
