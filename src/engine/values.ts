@@ -7,6 +7,7 @@
 
 import { Expr, Kind } from '../expr/expr.js';
 import { constant } from '../expr/build.js';
+import { bigintOf, low32 } from '../memory/bigint-bits.js';
 
 export type Scalar = bigint | Expr;
 export type Val = bigint | Expr | Val[];
@@ -49,12 +50,12 @@ export function f64ToBits(x: number): bigint {
   return u64[0]!;
 }
 export function f32FromBits(b: bigint): number {
-  u32[0] = Number(b & 0xffffffffn);
+  u32[0] = low32(b);
   return f32[0]!;
 }
 export function f32ToBits(x: number): bigint {
   f32[0] = x;
-  return BigInt(u32[0]!);
+  return bigintOf(u32[0]!);
 }
 
 /** x86_fp80 bits (1 sign, 15 exponent, 64-bit significand with explicit integer bit) to a double. */
