@@ -7,7 +7,8 @@
 // Options: --repeat N (default 3), --quick (one run each, fewer programs), --solver wasm|native.
 //
 // Measured (2026-11, 2-core AMD EPYC VM shared with other jobs, Node 20): 5.0-6.6 M instructions/s
-// over the whole concrete table (4-14 M/s per program; KLEE does ~3 M/s on this machine class), and
+// over the whole concrete table (4-14 M/s per program; KLEE does ~3 M/s on this machine class) — since
+// then 14.4 (session 13's end) and 16.7 M/s (session 14; benchmarks/results/whole-process/session14) — and
 // 2,200-7,700 paths/s on the symbolic workload with the solver taking ~60% of the time. What remains
 // between this and native-interpreter speeds is mostly bigint arithmetic (every integer result is a
 // heap-allocated BigInt, so GC takes ~7-12% of the time), one closure call per instruction, and the
