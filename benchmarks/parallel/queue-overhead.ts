@@ -1,0 +1,137 @@
+// `npm run bench:parallel-queue` (issue 24's "queue overhead per job"): exhaustive DFS of
+// benchmarks/parallel/paths4k.c once locally with one engine (`run --workers 1 --canonical-tests`) and
+// once through the BullMQ queue with one `sympath worker` process (`run --queue` on a redis-server of its
+// own on a loopback port), alternating, whole processes from the bundle. The queue run's extra wall time
+// divided by its number of jobs is the overhead per job: Redis round trips, the v8-serialised results,
+// the coordinator's 100 ms polls, each job's fresh engine and its prefix re-executed (the latter counted
+// separately, as instructions executed twice). With `--job-budget B` the worker cuts jobs at B seconds, so
+// a smaller budget means more jobs for the same exploration.
+// Options: --runs N (default 3), --rounds N (the program's -D ROUNDS, default 150: a ~0.5 s exploration),
+//          --job-budget S (default 0.05), --out DIR (bench.md and bench.json there).
+
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CLI = join(ROOT, 'bin', 'sympath.mjs');
+const argv = process.argv.slice(2);
+const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+const runs = Number(opt('--runs') ?? 3);
+const rounds = Number(opt('--rounds') ?? 150);
+const jobBudget = opt('--job-budget') ?? '0.05';
+const outDir = opt('--out');
+
+const work = mkdtempSync(join(tmpdir(), 'sympath-queue-bench-'));
+const program = join(work, 'paths4k.c');
+writeFileSync(program, readFileSync(join(ROOT, 'benchmarks', 'parallel', 'paths4k.c')));
+const BASE = ['run', '--search', 'dfs', '--libc', 'none', '--progress', 'none', '-D', `ROUNDS=${rounds}`];
+
+async function freePort(): Promise<number> {
+  return new Promise((res) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
+  });
+}
+
+const port = await freePort();
+const url = `redis://127.0.0.1:${port}`;
+const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+for (let i = 0; ; i++) {
+  if (spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() === 'PONG') break;
+  if (i > 100) throw new Error('redis-server did not start');
+  await new Promise((r) => setTimeout(r, 50));
+}
+
+interface Row {
+  mode: 'local' | 'queue';
+  wall: number;
+  instructions: number;
+  jobs: number;
+  prefixInstructions: number;
+  tests: string[];
+}
+
+/** The tests' contents, sorted: the queue's coordinator numbers tests in the order jobs complete. */
+function testsOf(dir: string): string[] {
+  return readdirSync(dir).filter((f) => f.endsWith('.ktest')).map((f) => readFileSync(join(dir, f)).toString('base64')).sort();
+}
+
+async function once(mode: 'local' | 'queue', k: number): Promise<Row> {
+  const out = join(work, `${mode}-${k}`);
+  rmSync(out, { recursive: true, force: true });
+  let worker: ReturnType<typeof spawn> | undefined;
+  if (mode === 'queue') worker = spawn(process.execPath, [CLI, 'worker', '--queue', url, '--job-budget', jobBudget], { stdio: 'ignore' });
+  const args = mode === 'local' ? [...BASE, '--workers', '1', '--canonical-tests'] : [...BASE, '--queue', url];
+  const t0 = performance.now();
+  execFileSync(process.execPath, [CLI, ...args, '--output-dir', out, program], { stdio: 'ignore' });
+  const wall = (performance.now() - t0) / 1000;
+  if (worker) {
+    worker.kill('SIGTERM');
+    await new Promise((r) => worker!.once('exit', r));
+  }
+  const stats = JSON.parse(readFileSync(join(out, 'stats.json'), 'utf8'));
+  return {
+    mode,
+    wall,
+    instructions: stats.instructions,
+    jobs: stats.workers?.jobs ?? 1,
+    prefixInstructions: stats.workers?.prefixInstructions ?? 0,
+    tests: testsOf(out),
+  };
+}
+
+const rows: Row[] = [];
+try {
+  await once('local', -1); // warm the bundle and the toolchain cache
+  for (let k = 0; k < runs; k++) {
+    for (const mode of (k % 2 === 0 ? ['local', 'queue'] : ['queue', 'local']) as const) rows.push(await once(mode, k));
+  }
+} finally {
+  redis.kill('SIGTERM');
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const local = rows.filter((r) => r.mode === 'local');
+const queue = rows.filter((r) => r.mode === 'queue');
+const wl = median(local.map((r) => r.wall));
+const wq = median(queue.map((r) => r.wall));
+const jobs = median(queue.map((r) => r.jobs));
+const reexec = median(queue.map((r) => r.prefixInstructions / r.instructions));
+const sameTests = queue.every((r) => JSON.stringify(r.tests) === JSON.stringify(local[0]!.tests));
+const perJobMs = ((wq - wl) / jobs) * 1000;
+const lines = [
+  '# bench:parallel-queue — queue overhead per job',
+  '',
+  `Program: benchmarks/parallel/paths4k.c with -D ROUNDS=${rounds} (4096 paths). Local: \`sympath run --search dfs --libc none --workers 1 --canonical-tests\`; queue: the same with \`--queue redis://127.0.0.1:PORT\` and one \`sympath worker --queue … --job-budget ${jobBudget}\` process (started with each run, its start-up included). ${runs} runs each, alternating; wall seconds of the \`run\` process.`,
+  `Machine: 2 cores, shared; load average at the end ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(', ')}.`,
+  '',
+  '| mode | wall s (median) | jobs (median) | instructions executed twice |',
+  '|---|---|---|---|',
+  `| local, one engine | ${wl.toFixed(2)} | 1 | 0% |`,
+  `| queue, one worker process | ${wq.toFixed(2)} | ${jobs} | ${(reexec * 100).toFixed(2)}% |`,
+  '',
+  `- Overhead per job: (${wq.toFixed(2)} - ${wl.toFixed(2)}) s / ${jobs} jobs = **${perJobMs.toFixed(1)} ms** of wall time (Redis round trips, serialised results, the coordinator's 100 ms polls, a fresh engine per job and its prefix re-executed; the worker process's start once).`,
+  `- The queue runs' tests, as a set of files' contents, byte for byte those of the local run: ${sameTests ? 'yes' : 'NO'}.`,
+  '',
+  '| run | mode | wall s | jobs |',
+  '|---|---|---|---|',
+  ...rows.map((r, i) => `| ${Math.floor(i / 2) + 1} | ${r.mode} | ${r.wall.toFixed(2)} | ${r.jobs} |`),
+];
+console.log(lines.join('\n'));
+if (outDir) {
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'bench.md'), lines.join('\n') + '\n');
+  writeFileSync(join(outDir, 'bench.json'), JSON.stringify({ rounds, jobBudget, runs: rows.map(({ tests: _t, ...r }) => r), perJobMs, sameTests }, null, 2) + '\n');
+}
+rmSync(work, { recursive: true, force: true });
+if (!sameTests) process.exitCode = 1;
