@@ -1,11 +1,13 @@
 // `npm run bench:parallel-queue` (issue 24's "queue overhead per job"): exhaustive DFS of
 // benchmarks/parallel/paths4k.c once locally with one engine (`run --workers 1 --canonical-tests`) and
 // once through the BullMQ queue with one `sympath worker` process (`run --queue` on a redis-server of its
-// own on a loopback port), alternating, whole processes from the bundle. The queue run's extra wall time
-// divided by its number of jobs is the overhead per job: Redis round trips, the v8-serialised results,
-// the coordinator's 100 ms polls, each job's fresh engine and its prefix re-executed (the latter counted
-// separately, as instructions executed twice). With `--job-budget B` the worker cuts jobs at B seconds, so
-// a smaller budget means more jobs for the same exploration.
+// own on a loopback port), alternating, whole processes from the bundle. The overhead per job is the queue
+// run's extra CPU (its `run` process and the worker's, from GNU time and /proc) divided by its number of
+// jobs: Redis round trips, the v8-serialised results, the coordinator's polls, each job's fresh engine
+// and its prefix re-executed (also counted as instructions executed twice), the worker's start once.
+// Wall time is reported too but is no measure of overhead: the coordinator writes tests in one process
+// while the worker explores in another, so on two cores the queue run can even finish first. With
+// `--job-budget B` the worker cuts jobs at B seconds: a smaller budget, more jobs for the same exploration.
 // Options: --runs N (default 3), --rounds N (the program's -D ROUNDS, default 150: a ~0.5 s exploration),
 //          --job-budget S (default 0.05), --out DIR (bench.md and bench.json there).
 
@@ -52,6 +54,8 @@ for (let i = 0; ; i++) {
 interface Row {
   mode: 'local' | 'queue';
   wall: number;
+  /** CPU seconds: the run process (user + system, its children included) plus, for the queue, the worker's. */
+  cpu: number;
   instructions: number;
   jobs: number;
   prefixInstructions: number;
@@ -63,16 +67,26 @@ function testsOf(dir: string): string[] {
   return readdirSync(dir).filter((f) => f.endsWith('.ktest')).map((f) => readFileSync(join(dir, f)).toString('base64')).sort();
 }
 
+/** User + system CPU seconds of a live process and its waited-for children (Linux /proc; clock ticks of 1/100 s). */
+function processCpu(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  // after the command: state is field 3, so utime..cstime (fields 14-17) are at 11-14 here
+  return fields.slice(11, 15).map(Number).reduce((a, b) => a + b, 0) / 100;
+}
+
 async function once(mode: 'local' | 'queue', k: number): Promise<Row> {
   const out = join(work, `${mode}-${k}`);
   rmSync(out, { recursive: true, force: true });
   let worker: ReturnType<typeof spawn> | undefined;
   if (mode === 'queue') worker = spawn(process.execPath, [CLI, 'worker', '--queue', url, '--job-budget', jobBudget], { stdio: 'ignore' });
   const args = mode === 'local' ? [...BASE, '--workers', '1', '--canonical-tests'] : [...BASE, '--queue', url];
+  const timeFile = join(work, 'time.txt');
   const t0 = performance.now();
-  execFileSync(process.execPath, [CLI, ...args, '--output-dir', out, program], { stdio: 'ignore' });
+  execFileSync('/usr/bin/time', ['-f', '%U %S', '-o', timeFile, process.execPath, CLI, ...args, '--output-dir', out, program], { stdio: 'ignore' });
   const wall = (performance.now() - t0) / 1000;
+  let cpu = readFileSync(timeFile, 'utf8').trim().split(/\s+/).slice(-2).map(Number).reduce((a, b) => a + b, 0);
   if (worker) {
+    cpu += processCpu(worker.pid!);
     worker.kill('SIGTERM');
     await new Promise((r) => worker!.once('exit', r));
   }
@@ -80,6 +94,7 @@ async function once(mode: 'local' | 'queue', k: number): Promise<Row> {
   return {
     mode,
     wall,
+    cpu,
     instructions: stats.instructions,
     jobs: stats.workers?.jobs ?? 1,
     prefixInstructions: stats.workers?.prefixInstructions ?? 0,
@@ -106,27 +121,29 @@ const local = rows.filter((r) => r.mode === 'local');
 const queue = rows.filter((r) => r.mode === 'queue');
 const wl = median(local.map((r) => r.wall));
 const wq = median(queue.map((r) => r.wall));
+const cl = median(local.map((r) => r.cpu));
+const cq = median(queue.map((r) => r.cpu));
 const jobs = median(queue.map((r) => r.jobs));
 const reexec = median(queue.map((r) => r.prefixInstructions / r.instructions));
 const sameTests = queue.every((r) => JSON.stringify(r.tests) === JSON.stringify(local[0]!.tests));
-const perJobMs = ((wq - wl) / jobs) * 1000;
+const perJobMs = ((cq - cl) / jobs) * 1000;
 const lines = [
   '# bench:parallel-queue — queue overhead per job',
   '',
   `Program: benchmarks/parallel/paths4k.c with -D ROUNDS=${rounds} (4096 paths). Local: \`sympath run --search dfs --libc none --workers 1 --canonical-tests\`; queue: the same with \`--queue redis://127.0.0.1:PORT\` and one \`sympath worker --queue … --job-budget ${jobBudget}\` process (started with each run, its start-up included). ${runs} runs each, alternating; wall seconds of the \`run\` process.`,
   `Machine: 2 cores, shared; load average at the end ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(', ')}.`,
   '',
-  '| mode | wall s (median) | jobs (median) | instructions executed twice |',
-  '|---|---|---|---|',
-  `| local, one engine | ${wl.toFixed(2)} | 1 | 0% |`,
-  `| queue, one worker process | ${wq.toFixed(2)} | ${jobs} | ${(reexec * 100).toFixed(2)}% |`,
+  '| mode | CPU s (median) | wall s (median) | jobs (median) | instructions executed twice |',
+  '|---|---|---|---|---|',
+  `| local, one engine | ${cl.toFixed(2)} | ${wl.toFixed(2)} | 1 | 0% |`,
+  `| queue, run + one worker process | ${cq.toFixed(2)} | ${wq.toFixed(2)} | ${jobs} | ${(reexec * 100).toFixed(2)}% |`,
   '',
-  `- Overhead per job: (${wq.toFixed(2)} - ${wl.toFixed(2)}) s / ${jobs} jobs = **${perJobMs.toFixed(1)} ms** of wall time (Redis round trips, serialised results, the coordinator's 100 ms polls, a fresh engine per job and its prefix re-executed; the worker process's start once).`,
+  `- Overhead per job: (${cq.toFixed(2)} - ${cl.toFixed(2)}) CPU s / ${jobs} jobs = **${perJobMs.toFixed(1)} ms** of CPU (Redis round trips, serialised results, the coordinator's polls, a fresh engine per job and its prefix re-executed; the worker process's start once). Wall time is no measure of it: the coordinator writes tests while the worker explores, in two processes.`,
   `- The queue runs' tests, as a set of files' contents, byte for byte those of the local run: ${sameTests ? 'yes' : 'NO'}.`,
   '',
-  '| run | mode | wall s | jobs |',
-  '|---|---|---|---|',
-  ...rows.map((r, i) => `| ${Math.floor(i / 2) + 1} | ${r.mode} | ${r.wall.toFixed(2)} | ${r.jobs} |`),
+  '| run | mode | CPU s | wall s | jobs |',
+  '|---|---|---|---|---|',
+  ...rows.map((r, i) => `| ${Math.floor(i / 2) + 1} | ${r.mode} | ${r.cpu.toFixed(2)} | ${r.wall.toFixed(2)} | ${r.jobs} |`),
 ];
 console.log(lines.join('\n'));
 if (outDir) {
