@@ -15,7 +15,7 @@ import { Queue } from 'bullmq';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readKTest } from '../../src/engine/ktest.js';
-import { QUEUE_NAME, connect } from '../../src/queue/shared.js';
+import { MAX_STALLED, QUEUE_NAME, connect } from '../../src/queue/shared.js';
 import { ROOT } from '../engine/helpers.js';
 
 const CLI = join(ROOT, 'bin', 'sympath.mjs');
@@ -155,6 +155,58 @@ describe.skipIf(!haveRedis)('faults', () => {
     expect(s.paths).toEqual(statsOf(one).paths);
     expect(s.workers.queue.failedJobs).toEqual([]);
   }, 30_000);
+
+  it('a job that kills every worker taking it fails for good after MAX_STALLED takings, is reported, and the rest of the tree is explored', async () => {
+    const { url } = await startRedis();
+    const program = PROGRAMS[0]!;
+    const one = join(cwd, 'killer-one');
+    await baseline(program, one);
+    const out = join(cwd, 'killer-queue');
+    const run = execa('node', [CLI, 'run', ...BASE, '--queue', url, '--output-dir', out, program], { cwd, reject: false });
+    started.push(run);
+    const workers = new Map<string, ResultPromise>();
+    const spawnOne = (): void => {
+      const w = startWorker(url);
+      workers.set(`${hostname()}:${w.pid}`, w);
+    };
+    spawnOne();
+    spawnOne();
+    // The job: the first one below the root (a non-empty prefix) seen running; from then on, whichever
+    // worker holds it is SIGKILLed and replaced, as if the job crashed every worker that takes it.
+    const queue = new Queue(QUEUE_NAME, { connection: connect(url) });
+    let killer: string | null = null;
+    let kills = 0;
+    while (run.exitCode === null) {
+      for (const j of await queue.getActive()) {
+        if (killer === null && j.data.tape !== '') killer = j.id!;
+        const holder = j.id === killer && j.processedBy ? workers.get(j.processedBy) : undefined;
+        if (holder) {
+          workers.delete(j.processedBy!);
+          holder.kill('SIGKILL');
+          kills++;
+          spawnOne();
+        }
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await queue.close();
+    const r = await run;
+    expect(killer, 'no job below the root was seen running').not.toBeNull();
+    // Put back by the stalled-job check MAX_STALLED times, so taken (and killed) once more than that; a
+    // later check fails it for good. (Exactly 3 here in every run seen; at least MAX_STALLED + 1 is the rule.)
+    expect(kills).toBeGreaterThanOrEqual(MAX_STALLED + 1);
+    expect(r.stderr).toMatch(new RegExp(`queue: job ${killer} failed for good`));
+    const s = statsOf(out);
+    expect(s.haltReason).toBe('queue jobs failed');
+    expect(s.workers.queue.failedJobs.map((f: { id: string }) => f.id)).toEqual([killer]);
+    // What was explored is tests of the one-process run, none twice; only the killer's subtree is missing.
+    const got = testsOf(out);
+    const all = testsOf(one);
+    expect(got.length).toBeGreaterThan(0);
+    expect(got.length).toBeLessThan(all.length);
+    expect(new Set(got).size).toBe(got.length);
+    for (const t of got) expect(all).toContain(t);
+  }, 60_000);
 
   it('Redis restarted empty during the run: the jobs waited for go back, the same tests in the end', async () => {
     const { url, proc } = await startRedis();
