@@ -19,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureCurrentBundle, ROOT, writeReport } from './lib/whole-process.js';
+import { ensureCurrentBundle, median, ROOT, writeReport } from './lib/whole-process.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -112,10 +112,6 @@ if (!old) {
 const loadAfter: number[] = old ? old.loadAverageAfter : loadavg();
 rmSync(work, { recursive: true, force: true });
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 const of = (w: number): Sample[] => samples.filter((s) => s.workers === w);
 const one = of(1);
 const two = of(2);

@@ -11,15 +11,13 @@
 // Options: --runs N (default 3), --rounds N (the program's -D ROUNDS, default 150: a ~0.5 s exploration),
 //          --job-budget S (default 0.05), --out DIR (bench.md and bench.json there).
 
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, measure, median, sympathIn, writeReport } from '../lib/whole-process.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CLI = join(ROOT, 'bin', 'sympath.mjs');
 const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
 const runs = Number(opt('--runs') ?? 3);
@@ -54,7 +52,7 @@ for (let i = 0; ; i++) {
 interface Row {
   mode: 'local' | 'queue';
   wall: number;
-  /** CPU seconds: the run process (user + system, its children included) plus, for the queue, the worker's. */
+  /** CPU seconds: the run process (user + system, its children included; GNU time) plus, for the queue, the worker's. */
   cpu: number;
   instructions: number;
   jobs: number;
@@ -78,13 +76,13 @@ async function once(mode: 'local' | 'queue', k: number): Promise<Row> {
   const out = join(work, `${mode}-${k}`);
   rmSync(out, { recursive: true, force: true });
   let worker: ReturnType<typeof spawn> | undefined;
-  if (mode === 'queue') worker = spawn(process.execPath, [CLI, 'worker', '--queue', url, '--job-budget', jobBudget], { stdio: 'ignore' });
+  if (mode === 'queue') {
+    const [node, ...workerArgs] = sympathIn(ROOT, ['worker', '--queue', url, '--job-budget', jobBudget]);
+    worker = spawn(node!, workerArgs, { stdio: 'ignore' });
+  }
   const args = mode === 'local' ? [...BASE, '--workers', '1', '--canonical-tests'] : [...BASE, '--queue', url];
-  const timeFile = join(work, 'time.txt');
-  const t0 = performance.now();
-  execFileSync('/usr/bin/time', ['-f', '%U %S', '-o', timeFile, process.execPath, CLI, ...args, '--output-dir', out, program], { stdio: 'ignore' });
-  const wall = (performance.now() - t0) / 1000;
-  let cpu = readFileSync(timeFile, 'utf8').trim().split(/\s+/).slice(-2).map(Number).reduce((a, b) => a + b, 0);
+  const { wall, cpu: runCpu } = measure(sympathIn(ROOT, [...args, '--output-dir', out, program]), { cwd: work });
+  let cpu = runCpu;
   if (worker) {
     cpu += processCpu(worker.pid!);
     worker.kill('SIGTERM');
@@ -113,10 +111,6 @@ try {
   redis.kill('SIGTERM');
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 const local = rows.filter((r) => r.mode === 'local');
 const queue = rows.filter((r) => r.mode === 'queue');
 const wl = median(local.map((r) => r.wall));
@@ -131,7 +125,7 @@ const lines = [
   '# bench:parallel-queue — queue overhead per job',
   '',
   `Program: benchmarks/parallel/paths4k.c with -D ROUNDS=${rounds} (4096 paths). Local: \`sympath run --search dfs --libc none --workers 1 --canonical-tests\`; queue: the same with \`--queue redis://127.0.0.1:PORT\` and one \`sympath worker --queue … --job-budget ${jobBudget}\` process (started with each run, its start-up included). ${runs} runs each, alternating; wall seconds of the \`run\` process.`,
-  `Machine: 2 cores, shared; load average at the end ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(', ')}.`,
+  `Machine: 2 cores, shared; load average at the end ${loadavg().map((x) => x.toFixed(2)).join(', ')}.`,
   '',
   '| mode | CPU s (median) | wall s (median) | jobs (median) | instructions executed twice |',
   '|---|---|---|---|---|',
@@ -145,11 +139,6 @@ const lines = [
   '|---|---|---|---|---|',
   ...rows.map((r, i) => `| ${Math.floor(i / 2) + 1} | ${r.mode} | ${r.cpu.toFixed(2)} | ${r.wall.toFixed(2)} | ${r.jobs} |`),
 ];
-console.log(lines.join('\n'));
-if (outDir) {
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'bench.md'), lines.join('\n') + '\n');
-  writeFileSync(join(outDir, 'bench.json'), JSON.stringify({ rounds, jobBudget, runs: rows.map(({ tests: _t, ...r }) => r), perJobMs, sameTests }, null, 2) + '\n');
-}
+writeReport(`${lines.join('\n')}\n`, { rounds, jobBudget, runs: rows.map(({ tests: _t, ...r }) => r), perJobMs, sameTests }, outDir, 2);
 rmSync(work, { recursive: true, force: true });
 if (!sameTests) process.exitCode = 1;
