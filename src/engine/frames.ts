@@ -107,11 +107,12 @@ export class Frames {
       this.ex.term.error(s, 'exec', 'byval argument through a symbolic pointer is not supported', inst);
       return null;
     }
-    const src = this.ex.memory.access(s, addressOf(ptr), size, false, inst);
+    const addr = addressOf(ptr);
+    const src = this.ex.memory.access(s, addr, size, false, inst);
     if (src === null) return null;
     const mo = this.ex.memory.allocStack(s, f, size, alignOf(t), name, 'byval');
     const dst = f.allocaStates![f.allocaStates!.length - 1]!;
-    dst.copyFrom(src, addressOf(ptr) - src.obj.address, 0, size);
+    dst.copyFrom(src, addr - src.obj.address, 0, size);
     return BigInt(mo.address);
   }
 

@@ -60,6 +60,13 @@ function startWorker(url: string): ResultPromise {
   return w;
 }
 
+/** `sympath run --queue URL` of `program` into `out`, left running (killed with the others at the end). */
+function startQueueRun(url: string, out: string, program = PROGRAMS[0]!): ResultPromise {
+  const run = execa('node', [CLI, 'run', ...BASE, '--queue', url, '--output-dir', out, program], { cwd, reject: false });
+  started.push(run);
+  return run;
+}
+
 /** The run's .ktest files as a sorted list of their bytes (hex): duplicates would show. */
 function testsOf(dir: string): string[] {
   return readdirSync(dir)
@@ -133,8 +140,7 @@ describe.skipIf(!haveRedis)('faults', () => {
     const victim = startWorker(url);
     startWorker(url);
     const out = join(cwd, 'kill-queue');
-    const run = execa('node', [CLI, 'run', ...BASE, '--queue', url, '--output-dir', out, program], { cwd, reject: false });
-    started.push(run);
+    const run = startQueueRun(url, out, program);
     // Kill the victim while BullMQ says it is processing a job.
     const queue = new Queue(QUEUE_NAME, { connection: connect(url) });
     const name = `${hostname()}:${victim.pid}`;
@@ -162,8 +168,7 @@ describe.skipIf(!haveRedis)('faults', () => {
     const one = join(cwd, 'killer-one');
     await baseline(program, one);
     const out = join(cwd, 'killer-queue');
-    const run = execa('node', [CLI, 'run', ...BASE, '--queue', url, '--output-dir', out, program], { cwd, reject: false });
-    started.push(run);
+    const run = startQueueRun(url, out, program);
     const workers = new Map<string, ResultPromise>();
     const spawnOne = (): void => {
       const w = startWorker(url);
@@ -215,8 +220,7 @@ describe.skipIf(!haveRedis)('faults', () => {
     const one = join(cwd, 'restart-one');
     await baseline(program, one);
     const out = join(cwd, 'restart-queue');
-    const run = execa('node', [CLI, 'run', ...BASE, '--queue', url, '--output-dir', out, program], { cwd, reject: false });
-    started.push(run);
+    const run = startQueueRun(url, out, program);
     const ktests = (): string[] => (existsSync(out) ? readdirSync(out).filter((f) => f.endsWith('.ktest')) : []);
     // No worker yet: the run waits; one starts, the first tests come back, then Redis goes.
     const first = startWorker(url);
@@ -242,8 +246,7 @@ describe.skipIf(!haveRedis)('faults', () => {
   it('a poisoned job (its prefix cannot be followed) is reported once it fails for good, not retried forever', async () => {
     const { url } = await startRedis();
     const out = join(cwd, 'poisoned');
-    const run = execa('node', [CLI, 'run', ...BASE, '--queue', url, '--output-dir', out, PROGRAMS[0]!], { cwd, reject: false });
-    started.push(run);
+    const run = startQueueRun(url, out);
     // Before any worker runs: the root job's prefix becomes one no execution of the program meets.
     const queue = new Queue(QUEUE_NAME, { connection: connect(url) });
     let poisoned: string | null = null;
@@ -282,8 +285,7 @@ describe.skipIf(!haveRedis)('faults', () => {
     const { url, proc } = await startRedis();
     const worker = startWorker(url);
     const out = join(cwd, 'lost');
-    const run = execa('node', [CLI, 'run', ...BASE, '--queue', url, '--output-dir', out, PROGRAMS[0]!], { cwd, reject: false });
-    started.push(run);
+    const run = startQueueRun(url, out);
     const ktests = (): string[] => (existsSync(out) ? readdirSync(out).filter((f) => f.endsWith('.ktest')) : []);
     for (let k = 0; k < 1000 && ktests().length === 0 && run.exitCode === null; k++) await new Promise((r) => setTimeout(r, 10));
     expect(ktests().length, 'no test came back before Redis was stopped').toBeGreaterThan(0);
