@@ -57,6 +57,7 @@ export interface RunFlags {
   /** --only-seed (KLEE's): stop when seeding is done instead of going on with the search. */
   onlySeed?: boolean;
   dumpStatesOnHalt?: boolean;
+  hibernate?: boolean;
   optimize?: boolean;
   prune: string[];
   /** --exit-on-error: stop at the first error (exit 5). */
@@ -305,7 +306,13 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
     .option('--seed <n>', 'seed of every random choice: same seed, same run', count, DEFAULT_ENGINE_OPTIONS.seed)
     .option('--max-time <time>', 'stop after this long: seconds, or with units as KLEE takes them (30s, 1min, 2h; 0 = no limit)', seconds, 0)
     .option('--max-instructions <n>', 'stop after this many instructions (0 = no limit)', count, 0)
-    .option('--max-memory <mb>', 'memory for states before some are dropped as partial', count, DEFAULT_ENGINE_OPTIONS.maxMemory)
+    .option('--max-memory <mb>', 'memory for states: past it waiting states sleep (--hibernate), then forks stop and states are dropped as partial', count, DEFAULT_ENGINE_OPTIONS.maxMemory)
+    .option(
+      '--hibernate <bool>',
+      'at --max-memory, put waiting states to sleep (their memory freed, their path re-executed when selected) before stopping forks and dropping states as KLEE (true or false; not with --prune or seeds)',
+      booleanValue,
+      true,
+    )
     .option('--max-depth <n>', 'forks allowed on one path (0 = no limit)', count, 0)
     .option('--max-stack-frames <n>', 'call depth at which a path ends with a stack-overflow error, as KLEE (0 = no limit)', count, DEFAULT_ENGINE_OPTIONS.maxStackFrames)
     .option('--max-forks <n>', 'forks in the whole run (0 = no limit)', count, 0)

@@ -50,5 +50,14 @@ export function mergeRunResults(results: readonly RunResultLike[]): RunResultLik
   };
   const last = results[results.length - 1]!;
   if (last.haltReason !== undefined) merged.haltReason = last.haltReason;
+  const slept = results.filter((r) => r.hibernation !== undefined).map((r) => r.hibernation!);
+  if (slept.length > 0) {
+    merged.hibernation = {
+      slept: slept.reduce((t, h) => t + h.slept, 0),
+      woken: slept.reduce((t, h) => t + h.woken, 0),
+      failed: slept.reduce((t, h) => t + h.failed, 0),
+      reexecutedInstructions: slept.reduce((t, h) => t + h.reexecutedInstructions, 0),
+    };
+  }
   return merged;
 }

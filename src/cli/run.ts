@@ -219,6 +219,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   if (seeds.length > 0) opts.seeds = seeds;
   if (flags.onlySeed) opts.onlySeed = true;
   if (flags.dumpStatesOnHalt === false) opts.dumpStatesOnHalt = false;
+  if (flags.hibernate === false) opts.hibernate = false;
   const search = flags.driver !== undefined ? `driver:${flags.driver}` : describeSearch(opts.search);
   output.writeJson('run.json', {
     argv: io.commandLine,

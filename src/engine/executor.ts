@@ -31,6 +31,7 @@ import { Coverage } from './coverage.js';
 import { NO_FORK_HISTORY } from './fork-history.js';
 import { Forking } from './forking.js';
 import { Frames } from './frames.js';
+import { Hibernation, type HibernationStats } from './hibernation.js';
 import type { ExplorationHooks, PrefixFollower, TerminationInfo } from './hooks.js';
 import { ModuleImage } from './image.js';
 import { Memory } from './memory.js';
@@ -60,6 +61,8 @@ export interface RunResult {
   wallSeconds: number;
   /** Why the run stopped early, if it did: 'max-time', 'max-instructions', 'max-tests', 'interrupted', … */
   haltReason?: string;
+  /** States put to sleep at --max-memory and woken again (hibernation.ts); absent when none slept. */
+  hibernation?: HibernationStats;
   /** With --write-cov: every line the run covered (the lines `coverage.linesCovered` counts) as a .cov file. */
   coveredLinesCov?: string;
 }
@@ -146,6 +149,10 @@ export class Executor implements SearcherContext {
   haltReason: string | undefined;
   /** --max-time, --max-memory and interruption, checked between batches. */
   readonly budget: RunBudget;
+  /** Waiting states put to sleep at --max-memory and rebuilt when selected (hibernation.ts); null when off. */
+  readonly hibernation: Hibernation | null;
+  /** The state that ran the last batch (the one --max-memory leaves awake). */
+  lastRan: ExecutionState | null = null;
 
   private readonly compiledFns = new Map<Func, CompiledFunction>();
   private searcher!: Searcher;
@@ -180,8 +187,11 @@ export class Executor implements SearcherContext {
     this.branchHooks = this.hooks.filter((h) => h.onBranch);
     this.forkHooks = this.hooks.filter((h) => h.onFork);
     this.resumeHooks = this.hooks.filter((h) => h.onResume);
+    // Not with hooks (pruning techniques keep per-state data a re-execution would not rebuild) nor seeds.
+    const hibernates = opts.hibernate !== false && opts.maxMemory > 0 && this.hooks.length === 0 && (opts.seeds?.length ?? 0) === 0 && !env.createMemory;
+    this.hibernation = hibernates ? new Hibernation(this) : null;
     this.tracing = this.hooks.some((h) => h.wantsTrace) || this.opts.writePaths === true;
-    this.parking = this.hooks.length === 0 && !this.tracing;
+    this.parking = this.hooks.length === 0;
     this.forking = new Forking(this);
     const blockHooks = this.hooks.filter((h) => h.onBlock);
     this.blockHook = blockHooks.length ? (s, bb) => blockHooks.forEach((h) => h.onBlock!(s, bb)) : null;
@@ -234,6 +244,7 @@ export class Executor implements SearcherContext {
     if (this.searcher.readsForkHistory === false) initial.forkHistory = NO_FORK_HISTORY;
     const args = (this.env.mainArgs ?? defaultMainArgs)(this, initial, main);
     this.frames.enter(initial, main, args, null, { types: main.fnType.params });
+    this.hibernation?.keepInitial(initial);
     this.searcher.update(null, [initial], []);
     this.env.onStart?.(() => this.snapshot());
     // --max-time bounds the solver too: a query never outlives the budget (see finishRemaining).
@@ -263,6 +274,13 @@ export class Executor implements SearcherContext {
     let lastCreated: readonly ExecutionState[] = [];
     while (!searcher.empty() && this.haltReason === undefined) {
       const s = searcher.select() as ExecutionState;
+      if (s.hibernated && !(await this.hibernation!.wake(s))) {
+        // It ended (a failed re-execution: partial) or the run halted while it was being rebuilt.
+        this.updateSearcher(null);
+        if (this.term.hasPending && !this.budget.pastMaxTime()) await this.term.flush();
+        await this.budget.tick();
+        continue;
+      }
       if (this.resumeHooks.length > 0 && last !== null && s !== last && !lastCreated.includes(s) && !(await this.resumeAllowed(s))) {
         this.term.pruned(s);
         lastCreated = [];
@@ -275,6 +293,7 @@ export class Executor implements SearcherContext {
         s.top?.unparkRegs();
       }
       last = s;
+      this.lastRan = s;
       let quantum = this.live.size > 1 ? MULTI_QUANTUM : SOLO_QUANTUM;
       if (this.opts.maxInstructions > 0) quantum = Math.max(1, Math.min(quantum, this.opts.maxInstructions - this.instructions));
       const n = await this.runBatch(s, quantum);
@@ -299,8 +318,13 @@ export class Executor implements SearcherContext {
     for (const r of removed) this.ptree.remove(r);
   }
 
+  /** Between batches (hibernation.ts re-executions too): --max-time, --max-memory, interruption, output. */
+  tick(): Promise<void> {
+    return this.budget.tick();
+  }
+
   /** Runs `s` for at most `quantum` instructions; stops early when it forks or ends. */
-  private async runBatch(s: ExecutionState, quantum: number): Promise<number> {
+  async runBatch(s: ExecutionState, quantum: number): Promise<number> {
     const counts = this.coverage.counts;
     const instHooks = this.hooks.some((h) => h.onInstruction && !h.instructionsPaused);
     // Counted on the state as it goes, so a fork in the batch gives its new state the exact count.
@@ -361,6 +385,12 @@ export class Executor implements SearcherContext {
   /** An exception inside the engine ends only the state that hit it. */
   private internalError(s: ExecutionState, e: unknown): void {
     const msg = e instanceof Error ? e.message : String(e);
+    if (this.hibernation?.isRebuilding(s)) {
+      // A re-execution that went wrong fails the waking (hibernation.ts), which says so.
+      this.hibernation.fail(msg);
+      s.terminated = true;
+      return;
+    }
     this.message(`internal error: ${msg}${e instanceof Error && e.stack ? `\n${e.stack}` : ''}`);
     if (s.terminated) return;
     const f = s.top;
@@ -404,6 +434,7 @@ export class Executor implements SearcherContext {
         branchesTotal: cov.branchesTotal,
       },
       wallSeconds: ((this.endedAt ?? performance.now()) - this.budget.startTime) / 1000,
+      ...(this.hibernation && this.hibernation.stats.slept > 0 ? { hibernation: { ...this.hibernation.stats } } : {}),
       liveStates: this.live.size,
       solver: { ...this.solver.stats },
     };
@@ -465,6 +496,11 @@ export class Executor implements SearcherContext {
     return ns;
   }
 
+  /** The recorded decisions that decide `s`'s branches now, if any (forking.ts): a state being rebuilt, a --workers job, --replay-path. */
+  followerFor(s: ExecutionState): PrefixFollower | undefined {
+    return this.hibernation?.followerFor(s) ?? (this.env.prefix?.active() ? this.env.prefix : undefined);
+  }
+
   /** Whether `s` may not fork now (forking.ts): one feasible side is then taken at random. */
   forkLimited(s: ExecutionState): boolean {
     const o = this.opts;
@@ -498,7 +534,8 @@ export class Executor implements SearcherContext {
    */
   async concretize(s: ExecutionState, e: Expr, what: string, inst: Instruction, silent = false): Promise<bigint | null> {
     if (e.isConst) return e.value;
-    const v = await this.solver.getValue(s.constraints, e);
+    // A re-execution takes the value of the model it follows (hibernation.ts): the one the path took.
+    const v = this.hibernation?.concreteValue(s, e) ?? (await this.solver.getValue(s.constraints, e));
     if (v === 'unknown') {
       this.term.partial(s, `the solver could not concretise a symbolic ${what}`, inst);
       return null;
@@ -536,6 +573,9 @@ export class Executor implements SearcherContext {
 
   /** A fresh symbolic array named after `name`, unique over the run (`name`, `name_1`, …). */
   newArray(name: string, size: number): ArrayDecl {
+    // A state being rebuilt makes its inputs again: the same arrays (hibernation.ts).
+    const again = this.hibernation?.takeArray(name, size);
+    if (again) return again;
     let k = this.arraySuffix.get(name) ?? 0;
     let unique = k === 0 ? name : `${name}_${k}`;
     while (this.arrayNames.has(unique)) unique = `${name}_${++k}`;
@@ -567,6 +607,8 @@ export class Executor implements SearcherContext {
   /** Program output to fd 1 or 2 (buffered; flushed in order when the stream changes and regularly). */
   /** A write of path `s` (a program's stdout/stderr): to the terminal, and to the path's log with --write-test-output. */
   writeFrom(s: ExecutionState, fd: 1 | 2, bytes: Uint8Array): void {
+    // A re-execution's output was written when the path first ran (its state keeps its own record).
+    if (this.hibernation?.isRebuilding(s)) return;
     if (this.opts.writeTestOutput && bytes.length > 0) s.output = { fd, bytes: Uint8Array.from(bytes), prev: s.output };
     this.write(fd, bytes);
   }
@@ -589,6 +631,8 @@ export class Executor implements SearcherContext {
   }
 
   message(text: string): void {
+    // A re-execution's warnings were given when the path first ran (hibernation.ts).
+    if (this.hibernation?.rebuilding) return;
     if (this.env.message) this.env.message(text);
   }
 

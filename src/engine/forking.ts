@@ -20,7 +20,8 @@ export interface ForkHost {
   readonly solver: Solver;
   readonly term: Terminator;
   readonly rng: Rng;
-  readonly env: { readonly prefix?: PrefixFollower };
+  /** Recorded decisions that decide `s`'s branches instead of the solver, if any. */
+  followerFor(s: ExecutionState): PrefixFollower | undefined;
   readonly branchHooks: readonly ExplorationHooks[];
   readonly tracing: boolean;
   branchState(s: ExecutionState): ExecutionState;
@@ -37,7 +38,8 @@ export class Forking {
    */
   async fork(s: ExecutionState, cond: Expr, inst: Instruction): Promise<[ExecutionState | null, ExecutionState | null]> {
     if (cond.isConst) return cond.value ? [s, null] : [null, s];
-    if (this.ex.env.prefix?.active()) return this.ex.env.prefix.fork(s, cond, inst);
+    const recorded = this.ex.followerFor(s);
+    if (recorded) return recorded.fork(s, cond, inst);
     const r = await this.ex.solver.branch(s.constraints, cond);
     if (r.canTrue === 'unknown' || r.canFalse === 'unknown') {
       this.ex.term.partial(s, 'the solver could not decide a branch (unknown)', inst);
@@ -98,7 +100,8 @@ export class Forking {
    * `s` takes the first feasible one. `feasible[i] === true` skips the solver for condition i.
    */
   async forkMany(s: ExecutionState, conds: readonly Expr[], inst: Instruction, feasible?: readonly boolean[]): Promise<(ExecutionState | null)[]> {
-    if (this.ex.env.prefix?.active()) return this.ex.env.prefix.forkMany(s, conds, inst);
+    const recorded = this.ex.followerFor(s);
+    if (recorded) return recorded.forkMany(s, conds, inst);
     const out: (ExecutionState | null)[] = conds.map(() => null);
     let ok: number[] = [];
     for (let i = 0; i < conds.length; i++) {

@@ -67,6 +67,11 @@ export interface EngineOptions {
   programName?: string;
   /** KLEE's --dump-states-on-halt: the states alive at a halt get tests (default true). */
   dumpStatesOnHalt?: boolean;
+  /**
+   * --hibernate (default true): at --max-memory, waiting states let go of their machine state and are
+   * re-executed when selected (hibernation.ts) before KLEE's forks-off-then-drop applies.
+   */
+  hibernate?: boolean;
   /** Tests written for the states alive at a halt, at most (default run-budget's HALT_WRITE_OUT_MAX_TESTS). */
   haltWriteOutMaxTests?: number;
   /** Host files and folders (absolute, real paths) the POSIX model may read (--allow-read); none by default. */

@@ -143,8 +143,10 @@ export class RunBudget {
   }
 
   /**
-   * Against --max-memory (the process's footprint: resources.ts), KLEE-style: over it, forks are skipped until under it
-   * again; over it by DROP_MARGIN_MB, random states are dropped (as partial); a lone state halts the run.
+   * Against --max-memory (the process's footprint: resources.ts). Over it, the waiting states are put to
+   * sleep (--hibernate, hibernation.ts); when every waiting state already sleeps, KLEE-style: forks are
+   * skipped until under it again; over it by DROP_MARGIN_MB, random states are dropped (as partial); a
+   * lone state halts the run.
    */
   private checkMemory(): void {
     const ex = this.ex;
@@ -155,6 +157,12 @@ export class RunBudget {
     const wasAtLimit = this.atMemoryLimit;
     this.atMemoryLimit = used > maxMemory;
     if (!this.atMemoryLimit) return;
+    // Lossless first: waiting states sleep (hibernation.ts). Forks stop only when none is left to and a
+    // full collection has just confirmed the footprint (not garbage of states just put to sleep).
+    if (ex.hibernation && (ex.hibernation.sleepWaiting(ex.lastRan, maxMemory, used) > 0 || !dropsAllowed)) {
+      this.atMemoryLimit = false;
+      return;
+    }
     if (!wasAtLimit) ex.message(`memory limit of ${maxMemory} MB reached (${Math.round(used)} MB used): not forking until under it`);
     // Not for garbage a slow collection has yet to free (resources.ts): forks stop meanwhile.
     if (used <= maxMemory + DROP_MARGIN_MB || !dropsAllowed) return;

@@ -211,6 +211,12 @@ export class ExecutionState implements SearchState {
   markedGlobal: ReadonlySet<number> = new Set();
   /** With --write-test-output: what the path wrote to stdout/stderr, newest first (shared by forks). */
   output: OutputPiece | null = null;
+  /**
+   * Asleep at the memory limit (hibernation.ts): the machine state (address space, stack, heap history)
+   * is let go and rebuilt by re-executing the path's recorded decisions before it runs again; what a
+   * test and the searchers need (constraints, inputs, trace, counts) stays.
+   */
+  hibernated = false;
 
   stack: Frame[] = [];
   /** The innermost frame (stack[stack.length - 1]). */
@@ -305,6 +311,35 @@ export class ExecutionState implements SearchState {
     this.stack[k] = c;
     if (k === this.stack.length - 1) this.top = c;
     return c;
+  }
+
+  /**
+   * Lets go of the machine state: what only running needs (hibernation.ts). The searchers read a waiting
+   * state's pc and call path through `top`, which then reads as no frame (coverage.minDistance, the
+   * pcInstructionId and callPathKey getters handle that).
+   */
+  sleep(empty: AddressSpace): void {
+    this.hibernated = true;
+    this.space = empty;
+    this.stack = [];
+    this.top = undefined as unknown as Frame;
+    this.heapHistory = null;
+  }
+
+  /**
+   * Takes the machine state of `rebuilt`, the re-execution of this state's path (hibernation.ts). The
+   * path's constraints, inputs, trace, output and counts stay this state's own: the re-execution made
+   * the same constraints and inputs (hibernation.ts checks), and this state's are shared with its siblings.
+   */
+  wake(rebuilt: ExecutionState): void {
+    this.hibernated = false;
+    this.space = rebuilt.space;
+    this.stack = rebuilt.stack;
+    this.top = rebuilt.top;
+    this.sp = rebuilt.sp;
+    this.heapHistory = rebuilt.heapHistory;
+    this.markedGlobal = rebuilt.markedGlobal;
+    this.forkingDisabled = rebuilt.forkingDisabled;
   }
 
   /** A copy of this state for the other side of a fork (KLEE's ExecutionState::branch). */

@@ -38,6 +38,11 @@ export interface StatsJson {
    * (src/cli/heap-peak.ts).
    */
   memory?: { peakRssMB: number; peakHeapMB?: number };
+  /**
+   * States put to sleep at --max-memory and rebuilt by re-execution (src/engine/hibernation.ts; README,
+   * "stats.json"); absent when none slept.
+   */
+  hibernation?: { slept: number; woken: number; failed: number; reexecutedInstructions: number };
   /** With `--driver NAME` of a registered technique: the driver's own counts (README, "stats.json"). */
   driver?: Record<string, unknown>;
   /** Pruning techniques' own counts, by technique name (e.g. `pruning.dise`; README, "stats.json"). */
@@ -118,6 +123,8 @@ export interface StatsInput {
       branchesTotal?: number;
     };
     wallSeconds: number;
+    /** States put to sleep at --max-memory (src/engine/hibernation.ts); absent when none slept. */
+    hibernation?: { slept: number; woken: number; failed: number; reexecutedInstructions: number };
   };
   /** States alive now (a live stats.json; 0 at the end). */
   liveStates?: number;
@@ -149,6 +156,7 @@ export function buildStats(i: StatsInput): StatsJson {
     tests: i.tests,
     errors: i.errors.map((e) => ({ kind: e.kind, file: e.file, line: e.line, test: e.test })),
     states: { peak: r.statesPeak, ...(i.liveStates !== undefined ? { live: i.liveStates } : {}) },
+    ...(r.hibernation ? { hibernation: { ...r.hibernation } } : {}),
     solver: {
       queries: i.solver.queries,
       z3Queries: i.solver.z3Queries,

@@ -51,7 +51,7 @@ export class Terminator {
   }
 
   error(s: ExecutionState, kind: ErrorKind, message: string, inst: Instruction | null, info?: string[]): void {
-    if (s.terminated) return;
+    if (s.terminated || this.ignored(s)) return;
     const error = this.describe(s, kind, message, inst, info);
     const key = `${kind}:${error.file}:${error.line}:${inst ? inst.id : -1}`;
     if (this.seen.has(key) && !this.ex.opts.emitAllErrors) {
@@ -82,9 +82,19 @@ export class Terminator {
   }
 
   private stop(s: ExecutionState): boolean {
-    if (s.terminated) return false;
+    if (s.terminated || this.ignored(s)) return false;
     s.terminated = true;
     this.ex.stateTerminated(s);
+    return true;
+  }
+
+  /**
+   * A state being rebuilt after sleeping at the memory limit is not a path of the run: its end (only
+   * when the re-execution went another way) fails the waking and counts nothing (hibernation.ts).
+   */
+  private ignored(s: ExecutionState): boolean {
+    if (!this.ex.hibernation?.isRebuilding(s)) return false;
+    s.terminated = true;
     return true;
   }
 

@@ -19,18 +19,17 @@
 // same for both representations: every byte access goes through byteAt/setByteAt or the word paths.
 // Large objects (over MIN_CHUNK) keep them in chunks that clones share copy-on-write (chunked-bytes.ts).
 
-import { ArrayDecl, Expr, Kind, type UpdateNode } from '../expr/expr.js';
+import { Expr, Kind, type ArrayDecl, type UpdateNode } from '../expr/expr.js';
 import { add, concat, constant, extract, read, readLE, write } from '../expr/build.js';
 import type { MemoryObject } from './memory-object.js';
 import { noteAllocation } from './allocation-meter.js';
 import { SymOverlay } from './sym-overlay.js';
+import { constantArray } from './constant-arrays.js';
 import { ChunkedBytes, MIN_CHUNK } from './chunked-bytes.js';
 import { bigintOf, high32, join64, low32 } from './bigint-bits.js';
 
 /** A byte: concrete (0..255) or an 8-bit expression. */
 export type ByteVal = number | Expr;
-
-let constArrayCounter = 0;
 
 /** Objects made symbolic whole from this size on are kept as their array (array mode), not byte by byte. */
 export const WHOLE_ARRAY_SYMBOLIC = 1 << 16;
@@ -413,7 +412,7 @@ export class ObjectState {
       return view;
     }
     if (view !== null) return view;
-    const root = new ArrayDecl(`const_arr${++constArrayCounter}`, this.obj.size, this.concreteBytes());
+    const root = constantArray(this.obj.size, this.concreteBytes());
     let u: UpdateNode | null = null;
     if (this.sym !== null) {
       this.sym.forEach((i, s) => (u = write(u, constant(32, i), s)));

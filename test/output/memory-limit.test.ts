@@ -28,7 +28,8 @@ describe('--max-memory', () => {
     const r = sympath(
       // The run ends by itself (its paths end or are dropped) in ~6 s; --max-time is only a cap, generous
       // because under heavy load (a load average of 20 on 2 cores) 12 s once ran 395 instructions.
-      ['--max-memory', '300', '--max-time', '90'],
+      // --hibernate false: KLEE's policy alone (the test below has states sleep instead).
+      ['--max-memory', '300', '--max-time', '90', '--hibernate', 'false'],
       `#include <klee/klee.h>
 #include <stdlib.h>
 int main(void) {
@@ -57,6 +58,41 @@ int main(void) {
     // 460, the same before and after that session's changes); with the checks every 100 ms alone
     // 561-601 MB, and 767 MB on the issue's program before either.
     expect(peak).toBeLessThan(300 + 100 + 90);
+  }, 180_000);
+
+  it('with --hibernate (the default) puts waiting states to sleep instead: nothing dropped, no fork skipped, a test for every path', () => {
+    // The program above: 2^64 paths, each state soon owning its own copy of a 4 MB object.
+    const r = sympath(
+      ['--max-memory', '300', '--max-time', '15'],
+      `#include <klee/klee.h>
+#include <stdlib.h>
+int main(void) {
+  char *p = malloc(4 << 20);
+  unsigned char in[64];
+  klee_make_symbolic(in, sizeof in, "in");
+  for (int i = 0; i < 64; i++) {
+    if (in[i] > 100) __builtin_memset(p, i, 4 << 20);
+    else __builtin_memset(p, i + 1, 4 << 20);
+  }
+  return 0;
+}`,
+      'sleep',
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/memory limit of 300 MB reached \(\d+ MB used\): waiting states are put to sleep and re-executed when selected/);
+    expect(r.stderr).not.toMatch(/not forking|dropping/);
+    const stats = JSON.parse(readFileSync(join(r.out, 'stats.json'), 'utf8'));
+    // Halted by the time limit, not the memory limit: no path was given up.
+    expect(stats.haltReason).toBe('max-time');
+    expect(stats.hibernation.slept).toBeGreaterThan(0);
+    expect(stats.hibernation.woken).toBeGreaterThan(0);
+    expect(stats.hibernation.failed).toBe(0);
+    expect(stats.hibernation.reexecutedInstructions).toBeGreaterThan(0);
+    // Every path alive at the halt (asleep or not) got its partial test.
+    expect(stats.tests).toBe(stats.paths.completed + stats.paths.partial);
+    expect(stats.paths.partial).toBeGreaterThan(100);
+    // The same bound as KLEE's policy above (measured: 421 MB peak RSS at --max-memory 300).
+    expect(stats.memory.peakRssMB).toBeLessThan(300 + 100 + 90);
   }, 180_000);
 
   it('refuses a program whose globals alone exceed the limit, naming the largest', () => {
