@@ -6,6 +6,7 @@
 # completed paths, peak states. Both trees read benchmarks/coreutils/build/ir/UTIL.bc of their own.
 # BUDGET="--max-instructions N" adds an instruction budget (SECONDS then only a ceiling): both trees then
 # explore (nearly) the same states whatever the machine's load, so their peak RSS compares directly.
+# BUDGET="--max-memory 1000" (any run options go there) measures the memory limit's policies side by side.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 NEW="$(cd "$HERE/../.." && pwd)"
@@ -25,6 +26,6 @@ for u in "$@"; do
       const [user, sys, maxKB] = require("fs").readFileSync(dir + ".time", "utf8").trim().split(/\s+/).map(Number);
       console.log(JSON.stringify({ util: u, tree: which, maxTime: +secs, budget: process.env.BUDGET ?? "", peakRssMB: s.memory?.peakRssMB, timeMaxRssMB: Math.round(maxKB / 1024),
         cpuSeconds: +(user + sys).toFixed(1), instructions: s.instructions, completedPaths: s.paths.completed, peakStates: s.states.peak,
-        linesCovered: s.coverage.linesCovered }));' "$dir" "$which" "$u" "$SECS"
+        linesCovered: s.coverage.linesCovered, partialPaths: s.paths.partial, haltReason: s.haltReason, hibernation: s.hibernation }));' "$dir" "$which" "$u" "$SECS"
   done
 done

@@ -81,7 +81,7 @@ int main(void) {
 }`;
 }
 
-describe('--max-memory', () => {
+describe('--max-memory with --hibernate false (KLEE\'s policy alone)', () => {
   it('a run that dropped states reports max-memory as its halt reason even when the search then ends', async () => {
     // Over the limit once (the first check after the fork), then well under it: states are dropped, the
     // survivor finishes, the searcher empties.
@@ -89,7 +89,7 @@ describe('--max-memory', () => {
     vi.spyOn(resources, 'footprint').mockImplementation(() => ({ mb: ++calls === 1 ? 1e6 : 1, dropsAllowed: true }));
     const o = await run(
       moduleOf({ text: forkThenSpin('') }),
-      { maxMemory: 100 },
+      { maxMemory: 100, hibernate: false },
     );
     expect(calls).toBeGreaterThan(1);
     expect(o.result.paths).toMatchObject({ completed: 1, partial: 1 });
@@ -105,7 +105,7 @@ describe('--max-memory', () => {
   if (x > 10) side += 2; /* feasible both ways for the state with x > 0: not forked */
   if (x < -10) side += 4; /* likewise for x <= 0 */`),
       }),
-      { maxMemory: 100 },
+      { maxMemory: 100, hibernate: false },
     );
     expect(o.result.paths).toMatchObject({ completed: 2, partial: 0 });
     expect(o.result.haltReason).toBe('max-memory');
@@ -121,9 +121,37 @@ describe('--max-memory', () => {
   if (x > 10) side += 2;
   if (x < -10) side += 4;`),
       }),
-      { maxMemory: 100 },
+      { maxMemory: 100, hibernate: false },
     );
     expect(o.result.paths).toMatchObject({ completed: 2, partial: 0 });
     expect(o.messages.some((m) => /dropping/.test(m))).toBe(false);
+  }, 60_000);
+});
+
+describe('--max-memory with --hibernate (the default)', () => {
+  it('over the limit, the waiting state sleeps and is woken later: nothing dropped, every path explored', async () => {
+    let calls = 0;
+    vi.spyOn(resources, 'footprint').mockImplementation(() => ({ mb: ++calls === 1 ? 1e6 : 1, dropsAllowed: true }));
+    const o = await run(moduleOf({ text: forkThenSpin('') }), { maxMemory: 100 });
+    expect(calls).toBeGreaterThan(1);
+    expect(o.result.paths).toMatchObject({ completed: 2, partial: 0 });
+    expect(o.result.haltReason).toBeUndefined();
+    expect(o.result.hibernation).toMatchObject({ slept: 1, woken: 1, failed: 0 });
+  }, 60_000);
+
+  it('far over the limit while garbage of a slow collection may count, no fork is skipped', async () => {
+    // With every waiting state asleep, forks stop only once a full collection confirms the footprint.
+    vi.spyOn(resources, 'footprint').mockImplementation(() => ({ mb: 1e6, dropsAllowed: false }));
+    const o = await run(
+      moduleOf({
+        text: forkThenSpin(`
+  if (x > 10) side += 2;
+  if (x < -10) side += 4;`),
+      }),
+      { maxMemory: 100 },
+    );
+    expect(o.result.paths).toMatchObject({ completed: 4, partial: 0 });
+    expect(o.result.haltReason).toBeUndefined();
+    expect(o.result.hibernation!.slept).toBeGreaterThan(0);
   }, 60_000);
 });
