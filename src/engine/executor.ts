@@ -273,7 +273,7 @@ export class Executor implements SearcherContext {
     let last: ExecutionState | null = null;
     let lastCreated: readonly ExecutionState[] = [];
     while (!searcher.empty() && this.haltReason === undefined) {
-      const s = searcher.select() as ExecutionState;
+      const s = this.hibernation?.focused() ?? (searcher.select() as ExecutionState);
       if (s.hibernated && !(await this.hibernation!.wake(s))) {
         // It ended (a failed re-execution: partial) or the run halted while it was being rebuilt.
         this.updateSearcher(null);
@@ -297,6 +297,7 @@ export class Executor implements SearcherContext {
       let quantum = this.live.size > 1 ? MULTI_QUANTUM : SOLO_QUANTUM;
       if (this.opts.maxInstructions > 0) quantum = Math.max(1, Math.min(quantum, this.opts.maxInstructions - this.instructions));
       const n = await this.runBatch(s, quantum);
+      this.hibernation?.ran(n, this.added);
       if (this.resumeHooks.length > 0) lastCreated = this.added.length > 0 ? [...this.added] : [];
       if (this.parking) for (const a of this.added) if (!a.terminated) parkState(a);
       if (n > 0) searcher.instructionsRun?.(n);
