@@ -116,7 +116,7 @@ describe('budgets', () => {
     expect(o.tests).toHaveLength(0);
   });
 
-  test('--max-memory stops forking (and past its margin drops states) instead of running out of memory', async () => {
+  test('--max-memory --hibernate false stops forking (and past its margin drops states) instead of running out of memory', async () => {
     // Every fork writes all of an 8 MB heap object on both sides, so each state soon owns a copy of it
     // (whole: large objects are copied chunk by chunk as written, src/memory/chunked-bytes.ts).
     const src = `#include <klee/klee.h>
@@ -132,7 +132,8 @@ int main(void) {
   }
   return 0;
 }`;
-    const o = await run(moduleOf({ text: src }), { maxMemory: 250, maxTime: 8, onlyOutputStatesCoveringNew: true });
+    // KLEE's policy alone (test/engine/hibernation.test.ts and test/output/memory-limit.test.ts cover --hibernate).
+    const o = await run(moduleOf({ text: src }), { maxMemory: 250, maxTime: 8, onlyOutputStatesCoveringNew: true, hibernate: false });
     expect(o.messages.some((m) => /memory limit of 250 MB reached .*: not forking until under it/.test(m))).toBe(true);
     // Never "all paths explored": max-memory, or max-time when the run lasted that long.
     expect(['max-memory', 'max-time']).toContain(o.result.haltReason);
