@@ -15,9 +15,10 @@
 // cache hit): every symbolic branch takes the side the model satisfies, and every concretisation the
 // model's value. Execution is deterministic given those, and a model of the whole path satisfies every
 // decision's condition, so the re-execution goes down the same path; no trace has to be kept while
-// the run is under the limit (a branch trace per state cost ~10% of echo's throughput). A branch adds
-// its condition to the path when the sleeping state's constraint list has it next (a fork side, or a
-// side --max-depth/--max-forks chose); a multi-way fork always adds (as forking.ts does). The inputs it
+// the run is under the limit (a branch trace per state cost 6-9% of echo's and dirname's instructions
+// in 180 s: benchmarks/results/memory/README.md, Session 15). A branch adds its condition to the path
+// when the sleeping state's constraint list has it next (a fork side, or a side --max-depth/--max-forks
+// chose); a multi-way fork always adds (as forking.ts does). The inputs it
 // makes are the sleeping state's own arrays again (takeArray), and constant tables read at symbolic
 // indices are one array per contents (src/memory/constant-arrays.ts), so the constraints come out as
 // the same hash-consed expressions: the re-execution is checked to end with exactly the sleeping
@@ -37,12 +38,12 @@
 // - A woken state then runs on — it and the states it forks, newest first — for as many instructions
 //   as its re-execution took, before the searcher chooses again (focused()). Without it, random-path
 //   search picked sleeping states as often as awake ones and each ran only until its next fork: 68-76%
-//   of echo's and dirname's instructions at --max-memory 600 were re-executions. With it re-execution
-//   is at most about half of what runs while states sleep; the price is a bias toward the woken state's
-//   subtree in that window (as KLEE's --batch-instructions biases toward the current state). Runs that
-//   never reach the limit are unchanged.
+//   of echo's and dirname's instructions at --max-memory 600 were re-executions; with it 57-60% (a
+//   subtree that ends before its budget is used up hands back to the searcher early). The price is a
+//   bias toward the woken state's subtree in that window (as KLEE's --batch-instructions biases toward
+//   the current state). Runs that never reach the limit are unchanged.
 // - Only for runs without exploration hooks (pruning techniques keep per-state data the re-execution
-//   would not rebuild) and without seeds; `--hibernate=false` turns it off.
+//   would not rebuild) and without seeds; `--hibernate false` turns it off.
 
 import type { ArrayDecl, Expr } from '../expr/expr.js';
 import * as B from '../expr/build.js';

@@ -81,6 +81,11 @@ int main(void) {
 }`;
 }
 
+/** Two branches after the spin, both feasible both ways for one of the two states. */
+const TWO_MORE_BRANCHES = `
+  if (x > 10) side += 2;
+  if (x < -10) side += 4;`;
+
 describe('--max-memory with --hibernate false (KLEE\'s policy alone)', () => {
   it('a run that dropped states reports max-memory as its halt reason even when the search then ends', async () => {
     // Over the limit once (the first check after the fork), then well under it: states are dropped, the
@@ -117,9 +122,7 @@ describe('--max-memory with --hibernate false (KLEE\'s policy alone)', () => {
     vi.spyOn(resources, 'footprint').mockImplementation(() => ({ mb: 1e6, dropsAllowed: false }));
     const o = await run(
       moduleOf({
-        text: forkThenSpin(`
-  if (x > 10) side += 2;
-  if (x < -10) side += 4;`),
+        text: forkThenSpin(TWO_MORE_BRANCHES),
       }),
       { maxMemory: 100, hibernate: false },
     );
@@ -144,9 +147,7 @@ describe('--max-memory with --hibernate (the default)', () => {
     vi.spyOn(resources, 'footprint').mockImplementation(() => ({ mb: 1e6, dropsAllowed: false }));
     const o = await run(
       moduleOf({
-        text: forkThenSpin(`
-  if (x > 10) side += 2;
-  if (x < -10) side += 4;`),
+        text: forkThenSpin(TWO_MORE_BRANCHES),
       }),
       { maxMemory: 100 },
     );

@@ -21,16 +21,11 @@ function sympath(args: string[], source: string, name: string) {
   return { ...r, out };
 }
 
-describe('--max-memory', () => {
-  it('holds the process near the limit: forks stop, then states are dropped, the peak is in info', () => {
-    // Every path writes all of a 4 MB object: each state soon owns a copy of it (whole: large objects are
-    // copied chunk by chunk as written, src/memory/chunked-bytes.ts, so a page per path would not do).
-    const r = sympath(
-      // The run ends by itself (its paths end or are dropped) in ~6 s; --max-time is only a cap, generous
-      // because under heavy load (a load average of 20 on 2 cores) 12 s once ran 395 instructions.
-      // --hibernate false: KLEE's policy alone (the test below has states sleep instead).
-      ['--max-memory', '300', '--max-time', '90', '--hibernate', 'false'],
-      `#include <klee/klee.h>
+/**
+ * Every path writes all of a 4 MB object: each state soon owns a copy of it (whole: large objects are
+ * copied chunk by chunk as written, src/memory/chunked-bytes.ts, so a page per path would not do).
+ */
+const FOUR_MB_PER_STATE = `#include <klee/klee.h>
 #include <stdlib.h>
 int main(void) {
   char *p = malloc(4 << 20);
@@ -41,7 +36,16 @@ int main(void) {
     else __builtin_memset(p, i + 1, 4 << 20);
   }
   return 0;
-}`,
+}`;
+
+describe('--max-memory', () => {
+  it('holds the process near the limit: forks stop, then states are dropped, the peak is in info', () => {
+    const r = sympath(
+      // The run ends by itself (its paths end or are dropped) in ~6 s; --max-time is only a cap, generous
+      // because under heavy load (a load average of 20 on 2 cores) 12 s once ran 395 instructions.
+      // --hibernate false: KLEE's policy alone (the test below has states sleep instead).
+      ['--max-memory', '300', '--max-time', '90', '--hibernate', 'false'],
+      FOUR_MB_PER_STATE,
       'drop',
     );
     expect(r.status, r.stderr).toBe(0);
@@ -61,21 +65,10 @@ int main(void) {
   }, 180_000);
 
   it('with --hibernate (the default) puts waiting states to sleep instead: nothing dropped, no fork skipped, a test for every path', () => {
-    // The program above: 2^64 paths, each state soon owning its own copy of a 4 MB object.
+    // 2^64 paths, each state soon owning its own copy of a 4 MB object.
     const r = sympath(
       ['--max-memory', '300', '--max-time', '15'],
-      `#include <klee/klee.h>
-#include <stdlib.h>
-int main(void) {
-  char *p = malloc(4 << 20);
-  unsigned char in[64];
-  klee_make_symbolic(in, sizeof in, "in");
-  for (int i = 0; i < 64; i++) {
-    if (in[i] > 100) __builtin_memset(p, i, 4 << 20);
-    else __builtin_memset(p, i + 1, 4 << 20);
-  }
-  return 0;
-}`,
+      FOUR_MB_PER_STATE,
       'sleep',
     );
     expect(r.status, r.stderr).toBe(0);
