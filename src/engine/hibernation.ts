@@ -258,7 +258,10 @@ export class Hibernation {
     const f = this.focus;
     if (f === null) return;
     f.budget -= n;
-    for (const a of added) if (!a.terminated) f.states.push(a);
+    // Ended states go at once: one kept here would keep its whole machine state alive.
+    const states = f.states.filter((s) => !s.terminated && !s.hibernated);
+    for (const a of added) if (!a.terminated) states.push(a);
+    f.states = states;
   }
 
   /** A model of `s`'s path over every array its constraints and inputs read, or why there is none. */

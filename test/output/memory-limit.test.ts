@@ -64,7 +64,7 @@ describe('--max-memory', () => {
     expect(peak).toBeLessThan(300 + 100 + 90);
   }, 180_000);
 
-  it('with --hibernate (the default) puts waiting states to sleep instead: nothing dropped, no fork skipped, a test for every path', () => {
+  it('with --hibernate (the default) puts waiting states to sleep instead: nothing dropped, a test for every path', () => {
     // 2^64 paths, each state soon owning its own copy of a 4 MB object.
     const r = sympath(
       ['--max-memory', '300', '--max-time', '15'],
@@ -72,11 +72,19 @@ describe('--max-memory', () => {
       'sleep',
     );
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/memory limit of 300 MB reached \(\d+ MB used\): waiting states are put to sleep and re-executed when selected/);
-    expect(r.stderr).not.toMatch(/not forking|dropping/);
+    // States sleep first; nothing is dropped. (Forks stop only if the sleepers alone, with the one awake
+    // state, still exceed the limit after a full collection — then the halt says max-memory; measured:
+    // not within 15 s here, 10k sleeping states of ~1 KB each.)
+    const sleep = r.stderr.search(/memory limit of 300 MB reached \(\d+ MB used\): waiting states are put to sleep and re-executed when selected/);
+    expect(sleep).toBeGreaterThan(0);
+    const inhibit = r.stderr.search(/not forking until under it/);
+    expect(r.stderr).not.toMatch(/dropping/);
     const stats = JSON.parse(readFileSync(join(r.out, 'stats.json'), 'utf8'));
-    // Halted by the time limit, not the memory limit: no path was given up.
-    expect(stats.haltReason).toBe('max-time');
+    if (inhibit < 0) expect(stats.haltReason).toBe('max-time');
+    else {
+      expect(inhibit).toBeGreaterThan(sleep);
+      expect(stats.haltReason).toBe('max-memory');
+    }
     expect(stats.hibernation.slept).toBeGreaterThan(0);
     expect(stats.hibernation.woken).toBeGreaterThan(0);
     expect(stats.hibernation.failed).toBe(0);
@@ -84,7 +92,8 @@ describe('--max-memory', () => {
     // Every path alive at the halt (asleep or not) got its partial test.
     expect(stats.tests).toBe(stats.paths.completed + stats.paths.partial);
     expect(stats.paths.partial).toBeGreaterThan(100);
-    // The same bound as KLEE's policy above (measured: 421 MB peak RSS at --max-memory 300).
+    // The same bound as KLEE's policy above (measured: 421-478 MB peak RSS at --max-memory 300; the footprint
+    // the limit holds counts what glibc keeps of freed memory less, resources.ts).
     expect(stats.memory.peakRssMB).toBeLessThan(300 + 100 + 90);
   }, 180_000);
 
