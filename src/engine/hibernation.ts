@@ -38,7 +38,7 @@
 // - A woken state then runs on — it and the states it forks, newest first — for as many instructions
 //   as its re-execution took, before the searcher chooses again (focused()). Without it, random-path
 //   search picked sleeping states as often as awake ones and each ran only until its next fork: 68-76%
-//   of echo's and dirname's instructions at --max-memory 600 were re-executions; with it 57-60% (a
+//   of echo's and dirname's instructions at --max-memory 600 were re-executions; with it 54-60% (a
 //   subtree that ends before its budget is used up hands back to the searcher early). The price is a
 //   bias toward the woken state's subtree in that window (as KLEE's --batch-instructions biases toward
 //   the current state). Runs that never reach the limit are unchanged.
