@@ -101,7 +101,8 @@ const files = readdirSync(FIXTURES)
 const totals = { woken: 0, reexecuted: 0 };
 
 // Beside the fixtures: constant tables read and written at symbolic indices (their arrays must come out
-// the same in a re-execution: src/memory/constant-arrays.ts; the table the path builds fails without it), a concretised symbolic size, heap objects, output on every path.
+// the same in a re-execution: src/memory/constant-arrays.ts; the table the path builds fails without it),
+// a heap object of a size the path decides, output on every path.
 const EXTRA: Record<string, string> = {
   'tables.c': `
 #include "klee/klee.h"
@@ -198,6 +199,40 @@ describe('a state asleep at a halt', () => {
       for (const t of partial) expect(t.objects.map((x) => [x.name, x.bytes.length])).toEqual([['b', 6]]);
       expect(o.stdout.split('\n').filter((l) => l.startsWith('n=')).length).toBe(o.result.paths.completed);
       expect(ex).not.toBeNull();
+    } finally {
+      await solver.close();
+    }
+  }, 60_000);
+});
+
+const CONCRETISED = `
+#include "klee/klee.h"
+long __sympath_concretize(long);
+int main(void) {
+  int x = klee_int("x");
+  long k = __sympath_concretize(x & 0xff00);  /* x & 0xff00 == k joins the path */
+  int r = 0;
+  if (x & 1) r += 1;
+  if (x & 2) r += 2;
+  return r + (int)(k >> 8);
+}`;
+
+describe('a concretisation in a path that sleeps', () => {
+  afterAll(closeSolver);
+
+  test('is taken again with the value the path took (the model), so every state wakes', async () => {
+    const solver = await createSolver({ backend: 'native', timeoutSeconds: 10 });
+    try {
+      const o = await run(moduleOf({ text: CONCRETISED }), {}, { solver, createSearcher: (ctx) => new SleepEveryone(new TestDfs(), ctx as Executor) });
+      const h = o.result.hibernation!;
+      // The states after the concretisation slept and woke: a re-execution asking the solver again could
+      // get another value, another constraint, and fail its check.
+      expect(h.woken).toBeGreaterThanOrEqual(2);
+      expect(h.failed).toBe(0);
+      expect(o.result.paths).toMatchObject({ completed: 4, partial: 0 });
+      // One value of x & 0xff00 on every path: the exit codes differ only by the low bits.
+      const high = new Set(o.tests.map((t) => (t.exitCode! - (Buffer.from(t.objects[0]!.bytes).readInt32LE(0) & 3)) & 0xff));
+      expect(high.size).toBe(1);
     } finally {
       await solver.close();
     }
