@@ -445,6 +445,11 @@ export class Executor implements SearcherContext {
     return this.live.size;
   }
 
+  /** The live states, in no particular order. */
+  liveStates(): Iterable<ExecutionState> {
+    return this.live;
+  }
+
   /** The live states in creation order (so what is done to them does not depend on Set order). */
   liveStatesOldestFirst(): ExecutionState[] {
     return [...this.live].sort((a, b) => a.id - b.id);

@@ -64,7 +64,8 @@ export interface HibernationHost {
   readonly solver: Solver;
   readonly term: Terminator;
   readonly haltReason: string | undefined;
-  liveStatesOldestFirst(): ExecutionState[];
+  /** The live states, in no particular order (sleeping them all needs none; a sort of 270k states per check would). */
+  liveStates(): Iterable<ExecutionState>;
   /** Runs `s` for at most `quantum` instructions (the executor's batch). */
   runBatch(s: ExecutionState, quantum: number): Promise<number>;
   /** Between batches: the run's budgets, interruption and output (RunBudget.tick). */
@@ -191,7 +192,7 @@ export class Hibernation {
   /** Puts every awake waiting state but `keep` to sleep; how many went. */
   sleepWaiting(keep: ExecutionState | null, limitMB: number, usedMB: number): number {
     let n = 0;
-    for (const s of this.host.liveStatesOldestFirst()) {
+    for (const s of this.host.liveStates()) {
       if (s === keep || s.hibernated || s.terminated) continue;
       s.sleep(this.empty);
       n++;
