@@ -50,14 +50,10 @@ export function mergeRunResults(results: readonly RunResultLike[]): RunResultLik
   };
   const last = results[results.length - 1]!;
   if (last.haltReason !== undefined) merged.haltReason = last.haltReason;
-  const slept = results.filter((r) => r.hibernation !== undefined).map((r) => r.hibernation!);
-  if (slept.length > 0) {
-    merged.hibernation = {
-      slept: slept.reduce((t, h) => t + h.slept, 0),
-      woken: slept.reduce((t, h) => t + h.woken, 0),
-      failed: slept.reduce((t, h) => t + h.failed, 0),
-      reexecutedInstructions: slept.reduce((t, h) => t + h.reexecutedInstructions, 0),
-    };
+  for (const h of results.map((r) => r.hibernation)) {
+    if (h === undefined) continue;
+    const total = (merged.hibernation ??= { slept: 0, woken: 0, failed: 0, reexecutedInstructions: 0 });
+    for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += h[k];
   }
   return merged;
 }

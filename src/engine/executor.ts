@@ -270,7 +270,6 @@ export class Executor implements SearcherContext {
     const searcher = this.searcher;
     // For onResume: a selected state waited unless it is the one that ran last or one its last batch
     // created (under DFS the new side of a fork runs first; the forking state is the waiting sibling).
-    let last: ExecutionState | null = null;
     let lastCreated: readonly ExecutionState[] = [];
     while (!searcher.empty() && this.haltReason === undefined) {
       const s = this.hibernation?.focused() ?? (searcher.select() as ExecutionState);
@@ -281,6 +280,7 @@ export class Executor implements SearcherContext {
         await this.budget.tick();
         continue;
       }
+      const last = this.lastRan;
       if (this.resumeHooks.length > 0 && last !== null && s !== last && !lastCreated.includes(s) && !(await this.resumeAllowed(s))) {
         this.term.pruned(s);
         lastCreated = [];
@@ -292,7 +292,6 @@ export class Executor implements SearcherContext {
         if (last !== null && last !== s && !last.terminated) parkState(last);
         s.top?.unparkRegs();
       }
-      last = s;
       this.lastRan = s;
       let quantum = this.live.size > 1 ? MULTI_QUANTUM : SOLO_QUANTUM;
       if (this.opts.maxInstructions > 0) quantum = Math.max(1, Math.min(quantum, this.opts.maxInstructions - this.instructions));

@@ -150,9 +150,14 @@ export class Hibernation {
     this.initial = initial.branch(initial.id);
   }
 
+  /** The re-execution in progress when `s` is the state it rebuilds. */
+  private rebuildOf(s: ExecutionState): Rebuild | null {
+    return this.rebuild !== null && this.rebuild.state === s ? this.rebuild : null;
+  }
+
   /** Whether `s` is the state being rebuilt (not a state of the run: no test, no searcher, no output). */
   isRebuilding(s: ExecutionState): boolean {
-    return this.rebuild !== null && this.rebuild.state === s;
+    return this.rebuildOf(s) !== null;
   }
 
   /** Whether a re-execution is in progress (its messages are the original run's, said already). */
@@ -162,12 +167,12 @@ export class Hibernation {
 
   /** What decides the branches of the state being rebuilt (forking.ts). */
   followerFor(s: ExecutionState): PrefixFollower | undefined {
-    return this.rebuild !== null && this.rebuild.state === s ? this.rebuild.follower : undefined;
+    return this.rebuildOf(s)?.follower;
   }
 
   /** The value a concretisation of `e` takes in the re-execution of `s` (Executor.concretize), or null when `s` is not one. */
   concreteValue(s: ExecutionState, e: Expr): bigint | null {
-    return this.rebuild !== null && this.rebuild.state === s ? this.rebuild.follower.value(e) : null;
+    return this.rebuildOf(s)?.follower.value(e) ?? null;
   }
 
   /**

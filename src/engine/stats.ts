@@ -5,6 +5,8 @@
 // DESIGN's shape is not disturbed: `running`, `haltReason`, `versions`, `memory`, `states.live` and
 // the branch counts of `coverage`.
 
+import type { HibernationStats } from './hibernation.js';
+
 export interface StatsJson {
   program: string;
   search: string;
@@ -42,7 +44,7 @@ export interface StatsJson {
    * States put to sleep at --max-memory and rebuilt by re-execution (src/engine/hibernation.ts; README,
    * "stats.json"); absent when none slept.
    */
-  hibernation?: { slept: number; woken: number; failed: number; reexecutedInstructions: number };
+  hibernation?: HibernationStats;
   /** With `--driver NAME` of a registered technique: the driver's own counts (README, "stats.json"). */
   driver?: Record<string, unknown>;
   /** Pruning techniques' own counts, by technique name (e.g. `pruning.dise`; README, "stats.json"). */
@@ -124,7 +126,7 @@ export interface StatsInput {
     };
     wallSeconds: number;
     /** States put to sleep at --max-memory (src/engine/hibernation.ts); absent when none slept. */
-    hibernation?: { slept: number; woken: number; failed: number; reexecutedInstructions: number };
+    hibernation?: HibernationStats;
   };
   /** States alive now (a live stats.json; 0 at the end). */
   liveStates?: number;

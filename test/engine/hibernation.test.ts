@@ -40,6 +40,9 @@ class SleepEveryone implements Searcher {
   }
 }
 
+/** DFS with every waiting state asleep before each selection (the runs that need no comparison). */
+const sleepingDfs = (ctx: SearcherContext): Searcher => new SleepEveryone(new TestDfs(), ctx as Executor);
+
 type SearchKind = 'dfs' | 'random-path';
 
 function searcherFor(kind: SearchKind, ctx: SearcherContext): Searcher {
@@ -177,31 +180,17 @@ describe('a state asleep at a halt', () => {
   afterAll(closeSolver);
 
   test('gets its partial test from the constraints it slept with', async () => {
-    const module = moduleOf({ text: MANY_PATHS });
-    const solver = await createSolver({ backend: 'native', timeoutSeconds: 10 });
-    try {
-      let ex: Executor | null = null;
-      // Sleep everyone once the run has forked a while, then halt before most sleepers were woken.
-      const o = await run(module, { maxInstructions: 2000 }, {
-        solver,
-        createSearcher: (ctx) => {
-          ex = ctx as Executor;
-          return new SleepEveryone(new TestDfs(), ex);
-        },
-      });
-      expect(o.result.haltReason).toBe('max-instructions');
-      const h = o.result.hibernation!;
-      expect(h.slept).toBeGreaterThan(h.woken);
-      const partial = o.tests.filter((t) => t.termination === 'partial');
-      expect(partial.length).toBe(o.result.paths.partial);
-      expect(partial.length).toBeGreaterThan(0);
-      // Each partial test has the path's input, and no path's output was written twice.
-      for (const t of partial) expect(t.objects.map((x) => [x.name, x.bytes.length])).toEqual([['b', 6]]);
-      expect(o.stdout.split('\n').filter((l) => l.startsWith('n=')).length).toBe(o.result.paths.completed);
-      expect(ex).not.toBeNull();
-    } finally {
-      await solver.close();
-    }
+    // Everyone sleeps before each selection; the halt comes before most sleepers were woken.
+    const o = await run(moduleOf({ text: MANY_PATHS }), { maxInstructions: 2000 }, { createSearcher: sleepingDfs });
+    expect(o.result.haltReason).toBe('max-instructions');
+    const h = o.result.hibernation!;
+    expect(h.slept).toBeGreaterThan(h.woken);
+    const partial = o.tests.filter((t) => t.termination === 'partial');
+    expect(partial.length).toBe(o.result.paths.partial);
+    expect(partial.length).toBeGreaterThan(0);
+    // Each partial test has the path's input, and no path's output was written twice.
+    for (const t of partial) expect(t.objects.map((x) => [x.name, x.bytes.length])).toEqual([['b', 6]]);
+    expect(o.stdout.split('\n').filter((l) => l.startsWith('n=')).length).toBe(o.result.paths.completed);
   }, 60_000);
 });
 
@@ -221,21 +210,16 @@ describe('a concretisation in a path that sleeps', () => {
   afterAll(closeSolver);
 
   test('is taken again with the value the path took (the model), so every state wakes', async () => {
-    const solver = await createSolver({ backend: 'native', timeoutSeconds: 10 });
-    try {
-      const o = await run(moduleOf({ text: CONCRETISED }), {}, { solver, createSearcher: (ctx) => new SleepEveryone(new TestDfs(), ctx as Executor) });
-      const h = o.result.hibernation!;
-      // The states after the concretisation slept and woke: a re-execution asking the solver again could
-      // get another value, another constraint, and fail its check.
-      expect(h.woken).toBeGreaterThanOrEqual(2);
-      expect(h.failed).toBe(0);
-      expect(o.result.paths).toMatchObject({ completed: 4, partial: 0 });
-      // One value of x & 0xff00 on every path: the exit codes differ only by the low bits.
-      const high = new Set(o.tests.map((t) => (t.exitCode! - (Buffer.from(t.objects[0]!.bytes).readInt32LE(0) & 3)) & 0xff));
-      expect(high.size).toBe(1);
-    } finally {
-      await solver.close();
-    }
+    const o = await run(moduleOf({ text: CONCRETISED }), {}, { createSearcher: sleepingDfs });
+    const h = o.result.hibernation!;
+    // The states after the concretisation slept and woke: a re-execution asking the solver again could
+    // get another value, another constraint, and fail its check.
+    expect(h.woken).toBeGreaterThanOrEqual(2);
+    expect(h.failed).toBe(0);
+    expect(o.result.paths).toMatchObject({ completed: 4, partial: 0 });
+    // One value of x & 0xff00 on every path: the exit codes differ only by the low bits.
+    const high = new Set(o.tests.map((t) => (t.exitCode! - (Buffer.from(t.objects[0]!.bytes).readInt32LE(0) & 3)) & 0xff));
+    expect(high.size).toBe(1);
   }, 60_000);
 });
 
@@ -259,24 +243,15 @@ describe('a re-execution that goes another way', () => {
     let calls = 0;
     // Not a function of the path: the second call (the first re-execution) answers 1, every other one 0.
     const flip: Builtin = () => BigInt(calls++ === 1 ? 1 : 0);
-    const solver = await createSolver({ backend: 'native', timeoutSeconds: 10 });
-    try {
-      const o = await run(moduleOf({ text: NONDETERMINISTIC }), {}, {
-        solver,
-        builtins: { flip },
-        createSearcher: (ctx) => new SleepEveryone(new TestDfs(), ctx as Executor),
-      });
-      const h = o.result.hibernation!;
-      expect(h.failed).toBe(1);
-      expect(o.messages.some((m) => m.includes('re-executing a state put to sleep at the memory limit failed'))).toBe(true);
-      // At the fork on x > 5 both sides slept; DFS woke the newer (x <= 5) first: its re-execution met
-      // flip() == 1 and another branch, so it ended partial with x <= 5; the other woke and exited 1.
-      expect(o.tests.map((t) => t.termination)).toEqual(['partial', 'exit']);
-      expect(o.tests[1]!.exitCode).toBe(1);
-      const x = Buffer.from(o.tests[0]!.objects[0]!.bytes).readInt32LE(0);
-      expect(x).toBeLessThanOrEqual(5);
-    } finally {
-      await solver.close();
-    }
+    const o = await run(moduleOf({ text: NONDETERMINISTIC }), {}, { builtins: { flip }, createSearcher: sleepingDfs });
+    const h = o.result.hibernation!;
+    expect(h.failed).toBe(1);
+    expect(o.messages.some((m) => m.includes('re-executing a state put to sleep at the memory limit failed'))).toBe(true);
+    // At the fork on x > 5 both sides slept; DFS woke the newer (x <= 5) first: its re-execution met
+    // flip() == 1 and another branch, so it ended partial with x <= 5; the other woke and exited 1.
+    expect(o.tests.map((t) => t.termination)).toEqual(['partial', 'exit']);
+    expect(o.tests[1]!.exitCode).toBe(1);
+    const x = Buffer.from(o.tests[0]!.objects[0]!.bytes).readInt32LE(0);
+    expect(x).toBeLessThanOrEqual(5);
   }, 60_000);
 });
