@@ -10,6 +10,7 @@
 // last computation (instruction-count based, so runs stay deterministic).
 
 import type { Func, Instruction, Module } from '../ir/model.js';
+import { pendingBodyOf } from '../ir/build.js';
 import type { SearchState } from '../search/searcher.js';
 import type { CovLines, ExecutionState } from './state.js';
 
@@ -52,11 +53,14 @@ function layoutOf(module: Module, programFiles: readonly string[]): Layout {
   const key = programFiles.join('\0');
   const known = byFiles.get(key);
   if (known) return known;
-  let n = 0;
-  for (const f of module.functions) for (const b of f.blocks) for (const i of b.instructions) n = Math.max(n, i.id + 1);
+  // Bodies not parsed yet (ir/parse-lazy.ts) have ids reserved below instructionIdBound and no debug
+  // information in a module that has some: never the program's own lines, so they are not read here.
+  const parsed = module.functions.filter((f) => !pendingBodyOf(f));
+  let n = module.instructionIdBound ?? 0;
+  for (const f of parsed) for (const b of f.blocks) for (const i of b.instructions) n = Math.max(n, i.id + 1);
   const isProgram = new Uint8Array(n);
   const lineOf = new Int32Array(n).fill(-1);
-  const hasDebug = module.functions.some((f) => f.sourceFile !== undefined || f.blocks.some((b) => b.instructions.some((i) => i.loc)));
+  const hasDebug = parsed.some((f) => f.sourceFile !== undefined || f.blocks.some((b) => b.instructions.some((i) => i.loc)));
   const files = new Set(programFiles);
   const isOwn = (file: string | undefined): boolean => {
     if (file === undefined) return !hasDebug;
@@ -66,7 +70,7 @@ function layoutOf(module: Module, programFiles: readonly string[]): Layout {
   const lines = new Map<string, number>();
   let total = 0;
   let branches = 0;
-  for (const f of module.functions) {
+  for (const f of parsed) {
     for (const b of f.blocks) {
       for (const i of b.instructions) {
         const file = i.loc?.file ?? f.sourceFile;
@@ -131,6 +135,8 @@ export class Coverage {
   // md2u tables
   private dist: Float64Array | null = null;
   private distRet: Float64Array | null = null;
+  /** module.lateBodies when the distances were computed. */
+  private distBodies = 0;
   private distEpoch = -1;
   private distAt = -Infinity;
 
@@ -287,11 +293,16 @@ export class Coverage {
 
   private ensureDistances(): void {
     const now = this.instructionsExecuted();
-    if (this.dist && (this.distEpoch === this.epoch || now - this.distAt < RECOMPUTE_EVERY)) return;
+    // A body parsed since (ir/parse-lazy.ts) has no distances yet, and a state may stand in it now.
+    const late = this.module.lateBodies ?? 0;
+    const newBodies = late !== this.distBodies;
+    if (this.dist && !newBodies && (this.distEpoch === this.epoch || now - this.distAt < RECOMPUTE_EVERY)) return;
     this.distEpoch = this.epoch;
     this.distAt = now;
+    this.distBodies = late;
     const n = this.counts.length;
-    if (!this.distRet) {
+    // Distances to a return stay within a function: computed again only for new bodies.
+    if (!this.distRet || newBodies) {
       this.distRet = new Float64Array(n).fill(Infinity);
       this.solve(this.distRet, (i) => i.op === 'ret' || i.op === 'resume', false);
     }
@@ -305,8 +316,15 @@ export class Coverage {
    * reach targets in the callee (its entry distance). Iterates to a fixpoint (bounded).
    */
   private solve(d: Float64Array, isTarget: (i: Instruction) => boolean, throughCalls: boolean): void {
-    const fns = this.module.functions.filter((f) => !f.isDeclaration && f.blocks.length > 0);
     const entry = new Map<Func, number>();
+    // A body not parsed yet (ir/parse-lazy.ts) has never run: its entry is uncovered, a target at distance
+    // 0 as it would be parsed; no state stands in it, so nothing reads distances inside it.
+    const fns: Func[] = [];
+    for (const f of this.module.functions) {
+      if (pendingBodyOf(f)) {
+        if (throughCalls) entry.set(f, 0);
+      } else if (!f.isDeclaration && f.blocks.length > 0) fns.push(f);
+    }
     for (let round = 0; round < 20; round++) {
       let changed = false;
       for (const f of fns) {

@@ -45,24 +45,78 @@ export function newBlock(name: string, fn: Func): BasicBlock {
 const NO_POS: TextPos = { line: 0, col: 0 };
 const EMPTY_FN_TYPE: FunctionType = { kind: 'function', ret: VOID, params: [], varArgs: false };
 
+/**
+ * A function body still in the .ll text: parsed the first time anything reads the function's `blocks`
+ * (src/ir/parse-lazy.ts). Lowering reserves `reserve` instruction and branch ids for it, so that the
+ * module's numbering does not depend on which bodies a run ever reads.
+ */
+export interface PendingBody {
+  /** An upper bound of the body's instructions (its line count in LLVM's printed form). */
+  readonly reserve: number;
+  /** The first reserved instruction and branch id (-1 until lowering has reserved them). */
+  idBase: number;
+  branchBase: number;
+  parse(): void;
+}
+
+/**
+ * Func with its blocks behind an accessor, so that a body parsed on first use (PendingBody) is parsed
+ * whoever reads it first — the engine's compiler, an analysis, the printer — and no reader sees an
+ * empty body. One class for every function: the accessor's reads stay monomorphic.
+ */
+class FuncNode implements Func {
+  readonly vk = 'func' as const;
+  readonly type = PTR;
+  linkage = '';
+  attrs: string[] = [];
+  pos: TextPos = NO_POS;
+  fnType: FunctionType = EMPTY_FN_TYPE;
+  params: Param[] = [];
+  isDeclaration = true;
+  fnAttrs: string[] = [];
+  retAttrs: string[] = [];
+  sourceFile: string | undefined = undefined;
+  sourceLine: number | undefined = undefined;
+  index = -1;
+  pendingBody: PendingBody | undefined = undefined;
+  private ownBlocks: BasicBlock[] = [];
+
+  constructor(readonly name: string) {}
+
+  get blocks(): BasicBlock[] {
+    const pending = this.pendingBody;
+    if (pending !== undefined) {
+      this.pendingBody = undefined;
+      try {
+        pending.parse();
+      } catch (e) {
+        this.ownBlocks = [];
+        throw e;
+      }
+    }
+    return this.ownBlocks;
+  }
+
+  /** Replacing the blocks (a body dropped for a built-in) also drops a body not parsed yet. */
+  set blocks(blocks: BasicBlock[]) {
+    this.pendingBody = undefined;
+    this.ownBlocks = blocks;
+  }
+}
+
 export function newFunc(name: string): Func {
-  return {
-    vk: 'func',
-    type: PTR,
-    name,
-    linkage: '',
-    attrs: [],
-    pos: NO_POS,
-    fnType: EMPTY_FN_TYPE,
-    params: [],
-    blocks: [],
-    isDeclaration: true,
-    fnAttrs: [],
-    retAttrs: [],
-    sourceFile: undefined,
-    sourceLine: undefined,
-    index: -1,
-  };
+  return new FuncNode(name);
+}
+
+/** The body of `f` still to be parsed, if any (reading it does not parse it). */
+export function pendingBodyOf(f: Func): PendingBody | undefined {
+  return f instanceof FuncNode ? f.pendingBody : undefined;
+}
+
+/** Makes `f`'s body one to parse on first use. */
+export function setPendingBody(f: Func, body: PendingBody): void {
+  if (!(f instanceof FuncNode)) throw new Error(`@${f.name}: not a function made by newFunc`);
+  f.pendingBody = body;
 }
 
 export function newGlobal(name: string): GlobalVariable {

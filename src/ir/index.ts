@@ -6,21 +6,30 @@ import { execFileSync } from 'node:child_process';
 import { IrFileError } from './errors.js';
 import { parseModuleText } from './parser.js';
 import { lowerModule } from './lower.js';
+import { printedByLlvm } from './parse-lazy.js';
 import type { Func, Instruction, Module, Value } from './model.js';
 
 export { ParseError, IrFileError } from './errors.js';
 export { isTerminator, successors, terminatorOf, isBranchPoint } from './cfg.js';
 export { lowerModule } from './lower.js';
+export { pendingBodyOf } from './build.js';
 export type * from './model.js';
 
-/** Parses and lowers .ll text. Throws ParseError (located) on bad IR. */
-export function parseModule(text: string, fileName: string): Module {
-  return lowerModule(parseModuleText(text, fileName), text);
+/**
+ * Parses and lowers .ll text. Throws ParseError (located) on bad IR. With `lazyBodies`, text LLVM printed
+ * keeps its bodies without debug information as text until first read (parse-lazy.ts).
+ */
+export function parseModule(text: string, fileName: string, opts: { lazyBodies?: boolean } = {}): Module {
+  const lazy = opts.lazyBodies === true && printedByLlvm(text);
+  return lowerModule(parseModuleText(text, fileName, lazy), text);
 }
 
-/** Loads a .ll file, or a .bc file through `llvm-dis-19`. Throws IrFileError or ParseError. */
+/**
+ * Loads a .ll file, or a .bc file through `llvm-dis-19`. Throws IrFileError or ParseError (from a body
+ * parsed on first use, when that is read: parse-lazy.ts).
+ */
 export function loadModule(path: string): Module {
-  return parseModule(readModuleText(path), path);
+  return parseModule(readModuleText(path), path, { lazyBodies: true });
 }
 
 /** The textual IR of a .ll or .bc file. */

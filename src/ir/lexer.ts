@@ -522,6 +522,14 @@ export class Lexer {
     this.next();
   }
 
+  /** Continues at `offset`, which is on line `line` starting at `lineStart` (the token there becomes current). */
+  seek(offset: number, line: number, lineStart: number): void {
+    this.line = line;
+    this.lineStart = lineStart;
+    this.pos = offset;
+    this.next();
+  }
+
   /** Line and column of an offset at or before the current token. */
   locate(offset: number): [number, number] {
     let line = this.tokLine;

@@ -7,24 +7,62 @@ import { parseErrorAt, type ParseError } from './errors.js';
 import { isBranchPoint, isTerminator, successors } from './cfg.js';
 import { quoteName } from './parse-context.js';
 import type { BasicBlock, Func, Module, TextPos } from './model.js';
+import { pendingBodyOf, type PendingBody } from './build.js';
 
-/** Lowers `m` in place. `text` (the .ll source) is used only to quote the offending line in errors. */
+/**
+ * Lowers `m` in place. `text` (the .ll source) is used only to quote the offending line in errors. A body
+ * not parsed yet (ir/parse-lazy.ts) gets a range of ids reserved in its place and is lowered into it
+ * when parsed (lowerLateBody).
+ */
 export function lowerModule(m: Module, text = ''): Module {
-  const fail = (pos: TextPos, msg: string): ParseError => parseErrorAt(m.file, text, pos.line, pos.col, msg);
-  let id = 0;
-  let branchId = 0;
+  const fail = failIn(m, text);
+  let next: NextIds = { id: 0, branchId: 0 };
   m.functions.forEach((f, i) => (f.index = i));
   for (const f of m.functions) {
-    linkBlocks(f, fail);
-    for (const b of f.blocks) {
-      for (const inst of b.instructions) {
-        inst.id = id++;
-        if (isBranchPoint(inst)) inst.branchId = branchId++;
-      }
-    }
-    checkPhis(f, fail);
+    const pending = pendingBodyOf(f);
+    if (pending) {
+      pending.idBase = next.id;
+      pending.branchBase = next.branchId;
+      next = { id: next.id + pending.reserve, branchId: next.branchId + pending.reserve };
+    } else next = lowerFunction(f, next, fail);
   }
+  m.instructionIdBound = next.id;
   return m;
+}
+
+/** Lowers a body parsed after its module (ir/parse-lazy.ts) into the ids reserved for it. */
+export function lowerLateBody(m: Module, f: Func, reserved: PendingBody, text: string): void {
+  const fail = failIn(m, text);
+  const next = lowerFunction(f, { id: reserved.idBase, branchId: reserved.branchBase }, fail);
+  const used = next.id - reserved.idBase;
+  if (used > reserved.reserve) {
+    throw fail(f.pos, `'@${quoteName(f.name)}' has ${used} instructions in ${reserved.reserve} lines: bodies parsed on first use must have one instruction per line, as LLVM prints them`);
+  }
+  m.lateBodies = (m.lateBodies ?? 0) + 1;
+}
+
+interface NextIds {
+  readonly id: number;
+  readonly branchId: number;
+}
+
+function failIn(m: Module, text: string): Fail {
+  return (pos, msg) => parseErrorAt(m.file, text, pos.line, pos.col, msg);
+}
+
+/** Links, numbers (from `first`) and checks one function; returns the next free ids. */
+function lowerFunction(f: Func, first: NextIds, fail: Fail): NextIds {
+  let id = first.id;
+  let branchId = first.branchId;
+  linkBlocks(f, fail);
+  for (const b of f.blocks) {
+    for (const inst of b.instructions) {
+      inst.id = id++;
+      if (isBranchPoint(inst)) inst.branchId = branchId++;
+    }
+  }
+  checkPhis(f, fail);
+  return { id, branchId };
 }
 
 type Fail = (pos: TextPos, msg: string) => ParseError;

@@ -139,7 +139,8 @@ export interface Func extends GlobalCommon {
   readonly vk: 'func';
   fnType: FunctionType;
   params: Param[];
-  blocks: BasicBlock[]; // empty for declarations
+  /** Empty for declarations. A body may be parsed when first read (ir/parse-lazy.ts): an accessor. */
+  blocks: BasicBlock[];
   isDeclaration: boolean;
   /** Function attributes (inline and from `#N` groups), e.g. 'noreturn', 'nounwind'. */
   fnAttrs: string[];
@@ -304,6 +305,10 @@ export interface Module {
   moduleAsm: string[];
   /** The source files of its compile units (debug information), when it has any: what `-g` compiled. */
   compileUnitFiles?: string[];
+  /** Set by lowering: one past the largest instruction id, counting the ids reserved for bodies not parsed yet. */
+  instructionIdBound?: number;
+  /** How many bodies have been parsed on first use since lowering (ir/parse-lazy.ts): a change means new code. */
+  lateBodies?: number;
 }
 
 /** The result type of a value. */

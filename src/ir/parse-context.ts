@@ -94,8 +94,13 @@ export class ParseContext {
   private readonly strings = new Map<string, string>();
   /** Set when an optional `, x` parse ate a comma that starts the metadata attachments (as LLParser). */
   ateExtraComma = false;
+  /** Whether bodies without debug information are left in the text until first read (parse-lazy.ts). */
+  readonly lazyBodies: boolean;
+  /** The functions whose bodies were left in the text while the module was parsed (parse-lazy.ts). */
+  readonly deferred: Func[] = [];
 
-  constructor(text: string, file: string) {
+  constructor(text: string, file: string, lazyBodies = false) {
+    this.lazyBodies = lazyBodies;
     this.lx = new Lexer(text, file);
     this.m = {
       file,

@@ -14,6 +14,7 @@ import { newBlock, newParam } from './build.js';
 import type { BasicBlock, Func, TextPos, Value } from './model.js';
 import { typeToString as typeToStr, type Type } from './types.js';
 import { parseLinkageEtc } from './parse-globals.js';
+import { deferBody } from './parse-lazy.js';
 
 interface ParamSpec {
   type: Type;
@@ -61,7 +62,9 @@ export function parseFunction(p: ParseContext, isDefine: boolean): void {
     fn.params = params.map((s, i) => param(s, s.name ?? '', i, fn));
     return;
   }
-  parseBody(p, fn, params);
+  const fs = beginBody(p, fn, params);
+  if (p.lazyBodies && deferBody(p, fs)) return;
+  parseBlocks(p, fs);
 }
 
 function param(s: ParamSpec, name: string, i: number, fn: Func) {
@@ -155,10 +158,10 @@ function parseFunctionSuffix(p: ParseContext, fn: Func): void {
   }
 }
 
-function parseBody(p: ParseContext, fn: Func, params: ParamSpec[]): void {
+/** The parameters of a definition, named in its FunctionState; the body's `{` is next. */
+function beginBody(p: ParseContext, fn: Func, params: ParamSpec[]): FunctionState {
   const lx = p.lx;
   const fs = new FunctionState(fn);
-  p.fs = fs;
   fn.params = params.map((s, i) => {
     let name = s.name;
     if (name === undefined) name = String(fs.nextId++);
@@ -169,6 +172,13 @@ function parseBody(p: ParseContext, fn: Func, params: ParamSpec[]): void {
     return prm;
   });
   if (lx.tok !== Tok.LBrace) throw p.unexpected(fn.fnAttrs.length || fn.attrs.length ? "'{'" : "a function attribute or '{'");
+  return fs;
+}
+
+/** `{ blocks }` of the function of `fs` (current token the `{`), then its forward references resolved. */
+export function parseBlocks(p: ParseContext, fs: FunctionState): void {
+  const lx = p.lx;
+  p.fs = fs;
   lx.next();
   if (lx.tok === Tok.RBrace) throw p.fail('function body requires at least one basic block');
   while (lx.tok !== Tok.RBrace) {

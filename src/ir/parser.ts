@@ -10,11 +10,16 @@ import { parseGlobal } from './parse-globals.js';
 import { parseAttributeGroup } from './parse-attributes.js';
 import { parseMetadataDefinition, parseNamedMetadata } from './parse-metadata.js';
 import { filePath } from './metadata.js';
-import type { BasicBlock, Module } from './model.js';
+import type { Module } from './model.js';
+import { settleDeferred } from './parse-lazy.js';
+import { resolveBlockAddresses, resolveGroupUses } from './parse-resolve.js';
 
-/** Parses the text of a .ll file into a module (not yet lowered). Throws ParseError. */
-export function parseModuleText(text: string, file: string): Module {
-  const p = new ParseContext(text, file);
+/**
+ * Parses the text of a .ll file into a module (not yet lowered). Throws ParseError. With `lazyBodies`,
+ * bodies without debug information are parsed when first read (parse-lazy.ts).
+ */
+export function parseModuleText(text: string, file: string, lazyBodies = false): Module {
+  const p = new ParseContext(text, file, lazyBodies);
   const lx = p.lx;
   lx.next();
   for (;;) {
@@ -112,20 +117,11 @@ function parseComdat(p: ParseContext): void {
 function finishModule(p: ParseContext): void {
   for (const [name, pos] of p.typeRefs) throw p.failAt(pos, `use of undefined type '%${quoteName(name)}'`);
   for (const [name, pos] of p.globalRefs) throw p.failAt(pos, `use of undefined value '@${quoteName(name)}'`);
-  for (const use of p.groupUses) {
-    const attrs = p.attrGroups.get(use.id);
-    if (!attrs) throw p.failAt(use.pos, `use of undefined attribute group '#${use.id}'`);
-    // A holder with no attributes of its own shares the group's (frozen) list: calls to the same
-    // library function mostly carry just `#N`.
-    const cur = use.holder[use.key] as string[] | undefined;
-    use.holder[use.key] = cur && cur.length ? cur.concat(attrs) : attrs;
-  }
-  for (const { ba, blockName, pos } of p.blockAddrs) {
-    const block = p.blocksOf.get(ba.fn)?.get(blockName);
-    if (!block) throw p.failAt(pos, `use of undefined value '%${quoteName(blockName)}' in blockaddress`);
-    (ba as { block: BasicBlock }).block = block;
-  }
   resolveLocations(p);
+  settleDeferred(p);
+  // (Block addresses first: a body parsed on first use that one makes parsed adds group uses of its own.)
+  resolveBlockAddresses(p);
+  resolveGroupUses(p);
 }
 
 /** `!dbg` → SourceLoc for instructions, DISubprogram → sourceFile/sourceLine for functions. */
