@@ -16,6 +16,8 @@ import type { CovLines, ExecutionState } from './state.js';
 
 const RECOMPUTE_EVERY = 10_000;
 
+const isReturn = (i: Instruction): boolean => i.op === 'ret' || i.op === 'resume';
+
 /** What a coverage table knows of a module before any run: shared by every run of it (a concolic
  *  driver makes one Coverage per execution, and building this took a tenth of a short execution). */
 interface Layout {
@@ -135,8 +137,10 @@ export class Coverage {
   // md2u tables
   private dist: Float64Array | null = null;
   private distRet: Float64Array | null = null;
-  /** module.lateBodies when the distances were computed. */
+  /** module.lateBodies when the distances were last brought up to date. */
   private distBodies = 0;
+  /** The functions dist and distRet hold distances for. */
+  private readonly withDistances = new Set<Func>();
   private distEpoch = -1;
   private distAt = -Infinity;
 
@@ -293,38 +297,62 @@ export class Coverage {
 
   private ensureDistances(): void {
     const now = this.instructionsExecuted();
-    // A body parsed since (ir/parse-lazy.ts) has no distances yet, and a state may stand in it now.
     const late = this.module.lateBodies ?? 0;
-    const newBodies = late !== this.distBodies;
-    if (this.dist && !newBodies && (this.distEpoch === this.epoch || now - this.distAt < RECOMPUTE_EVERY)) return;
+    if (this.dist && late !== this.distBodies) this.addNewBodies();
+    this.distBodies = late;
+    if (this.dist && (this.distEpoch === this.epoch || now - this.distAt < RECOMPUTE_EVERY)) return;
     this.distEpoch = this.epoch;
     this.distAt = now;
-    this.distBodies = late;
     const n = this.counts.length;
-    // Distances to a return stay within a function: computed again only for new bodies.
-    if (!this.distRet || newBodies) {
+    const fns = this.parsedFunctions();
+    // Distances to a return stay within a function: computed once per function.
+    if (!this.distRet) {
       this.distRet = new Float64Array(n).fill(Infinity);
-      this.solve(this.distRet, (i) => i.op === 'ret' || i.op === 'resume', false);
+      this.solve(this.distRet, fns, isReturn, null);
     }
     this.dist = new Float64Array(n).fill(Infinity);
-    this.solve(this.dist, (i) => !this.isCovered(i.id), true);
+    this.solve(this.dist, fns, (i) => !this.isCovered(i.id), this.pendingEntries());
+    for (const f of fns) this.withDistances.add(f);
+  }
+
+  /**
+   * Bodies parsed since the distances were computed (ir/parse-lazy.ts) get the distances that
+   * computation would have given them had they been parsed: they had never run then, so every
+   * instruction of theirs was uncovered, at distance 0 (and their entries were taken as 0, so no other
+   * distance changes). Distances to a return stay within a function and do not depend on coverage.
+   * So the distances are those of a module parsed whole, and so are the searchers' choices.
+   */
+  private addNewBodies(): void {
+    const fns = this.parsedFunctions().filter((f) => !this.withDistances.has(f));
+    if (fns.length === 0) return;
+    this.solve(this.distRet!, fns, isReturn, null);
+    const dist = this.dist!;
+    for (const f of fns) for (const b of f.blocks) for (const i of b.instructions) dist[i.id] = 0;
+    for (const f of fns) this.withDistances.add(f);
+  }
+
+  /** The defined functions whose bodies have been parsed (ir/parse-lazy.ts). */
+  private parsedFunctions(): Func[] {
+    return this.module.functions.filter((f) => !pendingBodyOf(f) && !f.isDeclaration && f.blocks.length > 0);
+  }
+
+  /**
+   * Entry distances of the bodies not parsed yet: 0, what parsing them would give (they have never run,
+   * so their first instruction is uncovered); no state stands in one, so nothing reads distances inside.
+   */
+  private pendingEntries(): Map<Func, number> {
+    const entry = new Map<Func, number>();
+    for (const f of this.module.functions) if (pendingBodyOf(f)) entry.set(f, 0);
+    return entry;
   }
 
   /**
    * Backward shortest distances to instructions satisfying `isTarget` (0 at targets, +1 per
-   * instruction), over every function; with `throughCalls`, a call to a defined function may also
-   * reach targets in the callee (its entry distance). Iterates to a fixpoint (bounded).
+   * instruction) over the functions `fns`. With `entry`, a call may also reach targets in its callee, at
+   * the callee's entry distance there (which this updates for `fns`); with null, distances stay within
+   * functions. Iterates to a fixpoint (bounded). Returns `entry`.
    */
-  private solve(d: Float64Array, isTarget: (i: Instruction) => boolean, throughCalls: boolean): void {
-    const entry = new Map<Func, number>();
-    // A body not parsed yet (ir/parse-lazy.ts) has never run: its entry is uncovered, a target at distance
-    // 0 as it would be parsed; no state stands in it, so nothing reads distances inside it.
-    const fns: Func[] = [];
-    for (const f of this.module.functions) {
-      if (pendingBodyOf(f)) {
-        if (throughCalls) entry.set(f, 0);
-      } else if (!f.isDeclaration && f.blocks.length > 0) fns.push(f);
-    }
+  private solve<E extends Map<Func, number> | null>(d: Float64Array, fns: readonly Func[], isTarget: (i: Instruction) => boolean, entry: E): E {
     for (let round = 0; round < 20; round++) {
       let changed = false;
       for (const f of fns) {
@@ -341,7 +369,7 @@ export class Coverage {
             for (let k = b.instructions.length - 1; k >= 0; k--) {
               const inst = b.instructions[k]!;
               let v = isTarget(inst) ? 0 : next + 1;
-              if (throughCalls && (inst.op === 'call' || inst.op === 'invoke')) {
+              if (entry !== null && (inst.op === 'call' || inst.op === 'invoke')) {
                 const callee = inst.operands[0];
                 if (callee && callee.vk === 'func') {
                   const e = entry.get(callee);
@@ -359,7 +387,7 @@ export class Coverage {
           changed = true;
         }
         const first = f.blocks[0]!.instructions[0];
-        if (first) {
+        if (entry !== null && first) {
           const old = entry.get(f);
           if (old !== d[first.id]) {
             entry.set(f, d[first.id]!);
@@ -367,7 +395,8 @@ export class Coverage {
           }
         }
       }
-      if (!changed || !throughCalls) break;
+      if (!changed || entry === null) break;
     }
+    return entry;
   }
 }
