@@ -1,7 +1,8 @@
 // Lowering: turns a parsed module into the engine's form. Numbers every instruction (module order from
-// 0) and every conditional branch point, links blocks to their successors and predecessors, indexes
-// functions and blocks, and checks the structure the engine relies on: blocks end in exactly one
-// terminator, phis come first and have one entry per predecessor, the entry block has no predecessor.
+// 0; a body parsed on first use, within the range reserved for it) and every conditional branch point,
+// links blocks to their successors and predecessors, indexes functions and blocks, and checks the
+// structure the engine relies on: blocks end in exactly one terminator, phis come first and have one
+// entry per predecessor, the entry block has no predecessor.
 
 import { parseErrorAt, type ParseError } from './errors.js';
 import { isBranchPoint, isTerminator, successors } from './cfg.js';
