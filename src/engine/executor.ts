@@ -44,6 +44,7 @@ import type { TestCase, TestSink } from './test-case.js';
 import { useLayout } from './type-layout.js';
 import { norm, type Val } from './values.js';
 import type { BasicBlock } from '../ir/model.js';
+import { ParseError } from '../ir/errors.js';
 
 export interface RunResult {
   instructions: number;
@@ -164,6 +165,8 @@ export class Executor implements SearcherContext {
   private readonly arrayNames = new Set<string>();
   private readonly arraySuffix = new Map<string, number>();
   private readonly warnedAt = new Set<string>();
+  /** Bodies parsed on first use that did not parse, by message (said once). */
+  private readonly invalidBodies = new Set<string>();
   private readonly stdoutSink: (b: Uint8Array) => void;
   private readonly stderrSink: (b: Uint8Array) => void;
 
@@ -391,10 +394,18 @@ export class Executor implements SearcherContext {
       s.terminated = true;
       return;
     }
-    this.message(`internal error: ${msg}${e instanceof Error && e.stack ? `\n${e.stack}` : ''}`);
-    if (s.terminated) return;
     const f = s.top;
     const inst = f ? f.block.insts[f.pc - 1] ?? null : null;
+    if (e instanceof ParseError) {
+      // A body parsed on first use (ir/parse-lazy.ts) that does not parse: the input's fault, located,
+      // like an error at load would be; every path that reaches it ends there.
+      if (!this.invalidBodies.has(e.message)) this.message(`invalid IR in a function the path calls: ${e.message}`);
+      this.invalidBodies.add(e.message);
+      if (!s.terminated) this.term.error(s, 'exec', `invalid IR: ${e.file}:${e.short}`, inst);
+      return;
+    }
+    this.message(`internal error: ${msg}${e instanceof Error && e.stack ? `\n${e.stack}` : ''}`);
+    if (s.terminated) return;
     this.term.error(s, 'exec', `internal error: ${msg}`, inst);
   }
 

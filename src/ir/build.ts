@@ -90,7 +90,14 @@ class FuncNode implements Func {
       try {
         pending.parse();
       } catch (e) {
+        // A body that does not parse stays unparsed and says so at every read (never an empty body).
         this.ownBlocks = [];
+        this.pendingBody = {
+          ...pending,
+          parse: () => {
+            throw e;
+          },
+        };
         throw e;
       }
     }

@@ -152,6 +152,23 @@ describe('bodies parsed on first use', () => {
     expect(() => parseModule(bad, 'm.ll')).toThrow(`m.ll:${line}:`);
   });
 
+  it('ends a path that calls a body that does not parse with an exec error naming the place, not an internal error', async () => {
+    const bad = MODULE.replace('%z = add i32 %y, 1', '%z = add i32 %nope, 1');
+    const lines = bad.split('\n');
+    const line = lines.findIndex((l) => l.includes('%nope')) + 1;
+    const col = lines[line - 1]!.indexOf('%nope') + 1;
+    const m = parseModule(bad, 'm.ll', { lazyBodies: true });
+    const out = await run(m, { search: ['dfs'] });
+    expect(out.tests).toHaveLength(1);
+    const error = out.tests[0]!.error!;
+    expect(error.kind).toBe('exec');
+    expect(error.message).toBe(`invalid IR: m.ll:${line}:${col}: use of undefined value '%nope'`);
+    expect(out.messages.join('\n')).not.toMatch(/internal error/);
+    // Still unparsed, and still failing (never an empty body).
+    expect(pendingBodyOf(fn(m, 'callee'))).toBeDefined();
+    expect(() => fn(m, 'callee').blocks).toThrow(ParseError);
+  });
+
   it('refuses a skipped body with more instructions than lines (not as LLVM prints it)', () => {
     const crowded = MODULE.replace(
       'define void @target() {\nentry:\n  br label %there\n\nthere:\n  ret void\n}',
