@@ -6,7 +6,6 @@
 
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { execa } from 'execa';
 import { UserError } from '../cli/user-error.js';
 
 /** The LLVM tools sympath runs. */
@@ -96,6 +95,9 @@ export async function runTool(
 ): Promise<ToolResult> {
   const version = options.version ?? LLVM_VERSION;
   const exe = toolPath(tool, version);
+  // Loaded on first use: a run whose compile and link come from the toolchain cache spawns no tool, and
+  // execa's initialisation showed in every start's profile (2-10 ms sampled; issue 20 item 1).
+  const { execa } = await import('execa');
   const result = await execa(exe, args, {
     cwd: options.cwd,
     reject: false,
