@@ -17,7 +17,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { comparisonCells, ensureCurrentBundle, git, measure as measureIn, prepareBaseTree, ROOT, sympathIn, type Sample, writeReport } from './lib/whole-process.js';
+import { comparisonCells, ensureCurrentBundle, git, measure as measureIn, prepareBaseTree, resetCodeCaches, ROOT, sympathIn, type Sample, writeReport } from './lib/whole-process.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -67,8 +67,12 @@ const cases: Case[] = [
   },
 ];
 
-// One unmeasured run of each tree first: the old tree's layer (build/posix) and the warm cache.
-for (const tree of [base, ROOT]) for (const c of cases.slice(2)) measure(c.make(tree).cmd, c.make(tree).env);
+// One unmeasured run of each tree first: the old tree's layer (build/posix), the warm cache, and code
+// caches written by the same runs in both (resetCodeCaches).
+for (const tree of [base, ROOT]) {
+  resetCodeCaches(tree);
+  for (const c of cases.slice(2)) measure(c.make(tree).cmd, c.make(tree).env);
+}
 
 const samples = new Map<string, { old: Sample[]; new: Sample[] }>(cases.map((c) => [c.name, { old: [], new: [] }]));
 for (let i = 0; i < runs; i++) {

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { comparisonCells, ensureCurrentBundle, geomean, git, measure, prepareBaseTree, ROOT, sympathIn, type Sample, writeReport } from './lib/whole-process.js';
+import { comparisonCells, ensureCurrentBundle, geomean, git, measure, prepareBaseTree, resetCodeCaches, ROOT, sympathIn, type Sample, writeReport } from './lib/whole-process.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -52,8 +52,12 @@ const runOnce = (tree: string, p: Program): Sample =>
   // exit 0, or 5 never (no --exit-on-error): an error path is a finding, not a failure
   measure(sympathIn(tree, ['run', '--output-dir', join(work, `out-${++outN}`), ...p.args]), { cwd: work });
 
-// One unmeasured run of each tree: the toolchain caches and the old tree's environment layer.
-for (const tree of [base, ROOT]) runOnce(tree, programs[0]!);
+// One unmeasured run of each tree: the toolchain caches, the old tree's environment layer, and code caches
+// written by the same run in both (resetCodeCaches).
+for (const tree of [base, ROOT]) {
+  resetCodeCaches(tree);
+  runOnce(tree, programs[0]!);
+}
 
 const samples = new Map<string, { old: Sample[]; new: Sample[] }>(programs.map((p) => [p.name, { old: [], new: [] }]));
 for (let i = 0; i < runs; i++) {

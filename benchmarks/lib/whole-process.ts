@@ -4,7 +4,7 @@
 // system of the process and every child it waited for: clang, llvm-link, z3), and medians.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -58,6 +58,21 @@ export function median(xs: number[]): number {
 
 export function geomean(xs: number[]): number {
   return Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
+}
+
+/**
+ * Removes the V8 code caches of `tree`'s CLI bundles (scripts/code-cache.mjs). A tree's cache is what its
+ * first run of a command compiled, and one written 3 s into a long run started short runs ~10% slower
+ * than one a short run wrote (CONTRIBUTING, Start-up): before timing two trees, each gets its cache
+ * from the same unmeasured run.
+ */
+export function resetCodeCaches(tree: string): void {
+  const dist = join(tree, 'dist');
+  if (!existsSync(dist)) return;
+  for (const d of readdirSync(dist)) {
+    if (!d.startsWith('bundle-')) continue;
+    for (const f of readdirSync(join(dist, d))) if (f.endsWith('.v8cache')) rmSync(join(dist, d, f), { force: true });
+  }
 }
 
 /** `sympath ARGS` of the tree at `tree` (this one or a base tree). */
