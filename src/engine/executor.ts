@@ -13,17 +13,17 @@
 
 import { ArrayDecl, type Expr } from '../expr/expr.js';
 import * as B from '../expr/build.js';
-import type { Func, Instruction, Module } from '../ir/model.js';
+import type { BasicBlock, Func, Instruction, Module } from '../ir/model.js';
 import { AddressSpace } from '../memory/address-space.js';
 import { STACK_BASE } from '../memory/allocator.js';
 import type { SearcherContext } from '../search/context.js';
 import { PTree } from '../search/ptree.js';
 import { Rng } from '../search/rng.js';
 import type { Searcher, SearchState } from '../search/searcher.js';
-import type { Solver, SolverStats } from '../solver/solver.js';
-import { defaultMainArgs, type MainArgsBuilder } from './argv.js';
+import type { Solver } from '../solver/solver.js';
+import { defaultMainArgs } from './argv.js';
 import { SeedSearcher } from './seeds.js';
-import { BuiltinTable, type Builtin } from './builtins/index.js';
+import { BuiltinTable } from './builtins/index.js';
 import { prepareEntry } from './builtins/runtime-hooks.js';
 import { compileFunction } from './compile.js';
 import type { CompiledFunction } from './compiled.js';
@@ -31,7 +31,7 @@ import { Coverage } from './coverage.js';
 import { NO_FORK_HISTORY } from './fork-history.js';
 import { Forking } from './forking.js';
 import { Frames } from './frames.js';
-import { Hibernation, type HibernationStats } from './hibernation.js';
+import { Hibernation } from './hibernation.js';
 import type { ExplorationHooks, PrefixFollower, TerminationInfo } from './hooks.js';
 import { ModuleImage } from './image.js';
 import { Memory } from './memory.js';
@@ -40,72 +40,14 @@ import { RunBudget } from './run-budget.js';
 import { ExecutionState } from './state.js';
 import { parkState } from './register-liveness.js';
 import { Terminator } from './termination.js';
-import type { TestCase, TestSink } from './test-case.js';
+import type { TestCase } from './test-case.js';
 import { useLayout } from './type-layout.js';
 import { norm, type Val } from './values.js';
-import type { BasicBlock } from '../ir/model.js';
 import { ParseError } from '../ir/errors.js';
 
-export interface RunResult {
-  instructions: number;
-  paths: { completed: number; errors: number; partial: number; pruned: number };
-  statesPeak: number;
-  coverage: {
-    instructionsCovered: number;
-    instructionsTotal: number;
-    linesCovered: number;
-    linesTotal: number;
-    /** Branch directions of the program's own code taken / there are (coverage.ts branchTargets). */
-    branchesCovered?: number;
-    branchesTotal?: number;
-  };
-  wallSeconds: number;
-  /** Why the run stopped early, if it did: 'max-time', 'max-instructions', 'max-tests', 'interrupted', … */
-  haltReason?: string;
-  /** States put to sleep at --max-memory and woken again (hibernation.ts); absent when none slept. */
-  hibernation?: HibernationStats;
-  /** With --write-cov: every line the run covered (the lines `coverage.linesCovered` counts) as a .cov file. */
-  coveredLinesCov?: string;
-}
+import type { RunEnvironment, RunResult, RunSnapshot } from './run-environment.js';
 
-/** A run so far: its result as it would be if it ended now, and what only a running run has. */
-export interface RunSnapshot extends RunResult {
-  liveStates: number;
-  solver: SolverStats;
-}
-
-export interface RunEnvironment {
-  solver: Solver;
-  sink: TestSink;
-  /** Builds the searcher from opts.search once the engine can offer its SearcherContext. */
-  createSearcher(ctx: SearcherContext): Searcher;
-  /** Aborted on SIGINT: stop cleanly, finish current bookkeeping, return (tests so far already sunk). */
-  signal?: AbortSignal;
-  /** Program stdout/stderr writes pass through here (default process.stdout/stderr). */
-  stdout?: (bytes: Uint8Array) => void;
-  stderr?: (bytes: Uint8Array) => void;
-  /**
-   * Called once as the run starts, with a function that reads what it has done so far. The CLI calls
-   * it on a timer of its own (live stats.json, the progress line), so the figures are read also while
-   * the engine waits on a long solver query, and the engine never pays for a report nobody reads.
-   */
-  onStart?: (snapshot: () => RunSnapshot) => void;
-  /** Warnings and messages (klee_warning, concretisations) for messages.txt. */
-  message?: (text: string) => void;
-  /** Exploration hooks (pruning, tracing); none by default. */
-  hooks?: ExplorationHooks[];
-  /** Builds main's arguments (the POSIX runtime replaces the default: argv from opts.programArgs). */
-  mainArgs?: MainArgsBuilder;
-  /** Extra built-ins by function name (added to or replacing the engine's own), e.g. a system-call layer. */
-  builtins?: Record<string, Builtin>;
-  /**
-   * Builds the run's Memory in place of the plain one (trace recording observes accesses through a
-   * subclass, src/engine/trace/observed-memory.ts); an ordinary run never pays for the observation.
-   */
-  createMemory?: (ex: Executor) => Memory;
-  /** Recorded fork decisions (engine/path-prefix.ts: a --workers job, --replay-path), followed without the solver while active. */
-  prefix?: PrefixFollower;
-}
+export type { RunEnvironment, RunResult, RunSnapshot } from './run-environment.js';
 
 export async function runProgram(module: Module, opts: EngineOptions, env: RunEnvironment): Promise<RunResult> {
   return new Executor(module, opts, env).run();
@@ -620,7 +562,6 @@ export class Executor implements SearcherContext {
    */
   markOutput(_s: ExecutionState, _name: string, _bytes: readonly (number | Expr)[]): void {}
 
-  /** Program output to fd 1 or 2 (buffered; flushed in order when the stream changes and regularly). */
   /** A write of path `s` (a program's stdout/stderr): to the terminal, and to the path's log with --write-test-output. */
   writeFrom(s: ExecutionState, fd: 1 | 2, bytes: Uint8Array): void {
     // A re-execution's output was written when the path first ran (its state keeps its own record).
@@ -629,6 +570,7 @@ export class Executor implements SearcherContext {
     this.write(fd, bytes);
   }
 
+  /** Program output to fd 1 or 2 (buffered; flushed in order when the stream changes and regularly). */
   write(fd: 1 | 2, bytes: Uint8Array): void {
     if (bytes.length === 0) return;
     if (this.outFd !== fd) this.flushOutput();
