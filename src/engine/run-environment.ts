@@ -13,19 +13,22 @@ import type { ExplorationHooks, PrefixFollower } from './hooks.js';
 import type { Memory } from './memory.js';
 import type { TestSink } from './test-case.js';
 
+/** A run's coverage of the program's own code (stats.json's `coverage` too). */
+export interface CoverageFigures {
+  instructionsCovered: number;
+  instructionsTotal: number;
+  linesCovered: number;
+  linesTotal: number;
+  /** Branch directions of the program's own code taken / there are (coverage.ts branchTargets). */
+  branchesCovered?: number;
+  branchesTotal?: number;
+}
+
 export interface RunResult {
   instructions: number;
   paths: { completed: number; errors: number; partial: number; pruned: number };
   statesPeak: number;
-  coverage: {
-    instructionsCovered: number;
-    instructionsTotal: number;
-    linesCovered: number;
-    linesTotal: number;
-    /** Branch directions of the program's own code taken / there are (coverage.ts branchTargets). */
-    branchesCovered?: number;
-    branchesTotal?: number;
-  };
+  coverage: CoverageFigures;
   wallSeconds: number;
   /** Why the run stopped early, if it did: 'max-time', 'max-instructions', 'max-tests', 'interrupted', … */
   haltReason?: string;

@@ -6,6 +6,7 @@
 // the branch counts of `coverage`.
 
 import type { HibernationStats } from './hibernation.js';
+import type { CoverageFigures, RunResult } from './run-environment.js';
 
 export interface StatsJson {
   program: string;
@@ -19,15 +20,7 @@ export interface StatsJson {
   /** `live`: the states alive when the file was written (0 at the end). */
   states: { peak: number; live?: number };
   solver: { queries: number; z3Queries: number; cacheHits: number; seconds: number };
-  coverage: {
-    instructionsCovered: number;
-    instructionsTotal: number;
-    linesCovered: number;
-    linesTotal: number;
-    /** Branch directions of the program's own code taken / there are (coverage.ts branchTargets). */
-    branchesCovered?: number;
-    branchesTotal?: number;
-  };
+  coverage: CoverageFigures;
   /** true in the stats.json rewritten during the run (every --stats-write-interval), false at its end. */
   running?: boolean;
   /** Why the run ended: 'all paths explored', 'max-time', 'interrupted', …; absent while it runs. */
@@ -112,22 +105,7 @@ export interface StatsInput {
   program: string;
   search: string;
   prune: readonly string[];
-  result: {
-    instructions: number;
-    paths: { completed: number; errors: number; partial: number; pruned: number };
-    statesPeak: number;
-    coverage: {
-      instructionsCovered: number;
-      instructionsTotal: number;
-      linesCovered: number;
-      linesTotal: number;
-      branchesCovered?: number;
-      branchesTotal?: number;
-    };
-    wallSeconds: number;
-    /** States put to sleep at --max-memory (src/engine/hibernation.ts); absent when none slept. */
-    hibernation?: HibernationStats;
-  };
+  result: Pick<RunResult, 'instructions' | 'paths' | 'statesPeak' | 'coverage' | 'wallSeconds' | 'hibernation'>;
   /** States alive now (a live stats.json; 0 at the end). */
   liveStates?: number;
   running?: boolean;
