@@ -70,10 +70,21 @@ function closingLine(text: string, open: number): number {
 function parseDeferred(p: ParseContext, fs: FunctionState, body: PendingBody, open: number, line: number, lineStart: number, close: number): void {
   const lx = p.lx;
   lx.seek(open, line, lineStart);
-  parseBlocks(p, fs);
-  if (lx.prevEnd !== close + 1) throw p.failAt(open, `the body of '@${quoteName(fs.fn.name)}' does not end at the first line that is only '}'`);
-  for (const [name, pos] of p.typeRefs) throw p.failAt(pos, `use of undefined type '%${quoteName(name)}'`);
-  for (const [name, pos] of p.globalRefs) throw p.failAt(pos, `use of undefined value '@${quoteName(name)}'`);
+  try {
+    parseBlocks(p, fs);
+    if (lx.prevEnd !== close + 1) throw p.failAt(open, `the body of '@${quoteName(fs.fn.name)}' does not end at the first line that is only '}'`);
+    for (const [name, pos] of p.typeRefs) throw p.failAt(pos, `use of undefined type '%${quoteName(name)}'`);
+    for (const [name, pos] of p.globalRefs) throw p.failAt(pos, `use of undefined value '@${quoteName(name)}'`);
+  } catch (e) {
+    // What the failed body left pending must not fail the next body read (all of it is empty once the
+    // module is finished; a failure while it finishes fails the whole load anyway).
+    p.typeRefs.clear();
+    p.globalRefs.clear();
+    p.groupUses.length = 0;
+    p.blockAddrs.length = 0;
+    p.fs = undefined;
+    throw e;
+  }
   // Parsed while the module is finished (settleDeferred): the module's own resolution and lowering follow.
   if (body.idBase < 0) return;
   // (Block addresses first: a body they make parsed adds group uses of its own.)

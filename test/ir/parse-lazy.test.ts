@@ -169,6 +169,16 @@ describe('bodies parsed on first use', () => {
     expect(() => fn(m, 'callee').blocks).toThrow(ParseError);
   });
 
+  it('reads the other bodies as before after one failed (nothing it left pending fails them)', () => {
+    // The undefined type is recorded as pending (for the end of the body) before the alloca refuses it.
+    const bad = MODULE.replace('%z = add i32 %y, 1', '%t = alloca %struct.nope, align 4\n  %z = add i32 %y, 1');
+    const m = parseModule(bad, 'm.ll', { lazyBodies: true });
+    expect(() => fn(m, 'callee').blocks).toThrow(/invalid type '%struct.nope' for alloca/);
+    expect(fn(m, 'target').blocks.map((b) => b.name)).toEqual(['entry', 'there']);
+    expect(fn(m, 'helper').blocks).toHaveLength(3);
+    expect(() => fn(m, 'callee').blocks).toThrow(/invalid type '%struct.nope' for alloca/);
+  });
+
   it('refuses a skipped body with more instructions than lines (not as LLVM prints it)', () => {
     const crowded = MODULE.replace(
       'define void @target() {\nentry:\n  br label %there\n\nthere:\n  ret void\n}',
