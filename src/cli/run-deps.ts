@@ -4,12 +4,7 @@
 
 import type { Module } from '../ir/model.js';
 import type { EngineOptions } from '../engine/options.js';
-import type { Executor, RunResult, RunSnapshot } from '../engine/executor.js';
-import type { ExplorationHooks } from '../engine/hooks.js';
-import type { Memory } from '../engine/memory.js';
-import type { TestSink } from '../engine/test-case.js';
-import type { Searcher } from '../search/searcher.js';
-import type { SearcherContext } from '../search/context.js';
+import type { RunEnvironment, RunResult } from '../engine/run-environment.js';
 import { addSolverStats, type Solver, type SolverOptions } from '../solver/solver.js';
 import type { TechniqueFlags, TechniqueReport } from '../strategies/registry.js';
 import type { CompileOptions, OptLevel } from '../toolchain/clang.js';
@@ -32,21 +27,14 @@ export type RunResultLike = RunResult & {
   partitions?: ReadonlyMap<string, string>;
 };
 
-/** The part of the engine's RunEnvironment the CLI fills in (the rest, e.g. mainArgs, stays the engine's). */
-export interface RunEnvironmentLike {
-  solver: Solver;
-  sink: TestSink;
-  createSearcher(ctx: SearcherContext): Searcher;
-  signal?: AbortSignal;
-  stdout?: (b: Uint8Array) => void;
-  stderr?: (b: Uint8Array) => void;
-  /** The engine's snapshot of the run so far, handed over as it starts (live-stats.ts reads it on a timer). */
-  onStart?: (snapshot: () => RunSnapshot) => void;
-  message?: (text: string) => void;
-  /** Exploration hooks (--prune) and the memory they observe through (the registry's pruners: src/strategies/session.ts). */
-  hooks?: ExplorationHooks[];
-  createMemory?: (ex: Executor) => Memory;
-}
+/**
+ * The part of the engine's RunEnvironment the CLI fills in (the rest, e.g. mainArgs, stays the engine's);
+ * hooks are --prune's pruners with the memory they observe through (src/strategies/session.ts).
+ */
+export type RunEnvironmentLike = Pick<
+  RunEnvironment,
+  'solver' | 'sink' | 'createSearcher' | 'signal' | 'stdout' | 'stderr' | 'onStart' | 'message' | 'hooks' | 'createMemory'
+>;
 
 /** What a run needs from the other layers. */
 export interface RunDeps {

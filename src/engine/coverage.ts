@@ -350,9 +350,9 @@ export class Coverage {
    * Backward shortest distances to instructions satisfying `isTarget` (0 at targets, +1 per
    * instruction) over the functions `fns`. With `entry`, a call may also reach targets in its callee, at
    * the callee's entry distance there (which this updates for `fns`); with null, distances stay within
-   * functions. Iterates to a fixpoint (bounded). Returns `entry`.
+   * functions. Iterates to a fixpoint (bounded).
    */
-  private solve<E extends Map<Func, number> | null>(d: Float64Array, fns: readonly Func[], isTarget: (i: Instruction) => boolean, entry: E): E {
+  private solve(d: Float64Array, fns: readonly Func[], isTarget: (i: Instruction) => boolean, entry: Map<Func, number> | null): void {
     for (let round = 0; round < 20; round++) {
       let changed = false;
       for (const f of fns) {
@@ -397,6 +397,5 @@ export class Coverage {
       }
       if (!changed || entry === null) break;
     }
-    return entry;
   }
 }

@@ -96,8 +96,6 @@ export class ParseContext {
   ateExtraComma = false;
   /** Whether bodies without debug information are left in the text until first read (parse-lazy.ts). */
   readonly lazyBodies: boolean;
-  /** The functions whose bodies were left in the text while the module was parsed (parse-lazy.ts). */
-  readonly deferred: Func[] = [];
 
   constructor(text: string, file: string, lazyBodies = false) {
     this.lazyBodies = lazyBodies;

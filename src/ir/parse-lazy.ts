@@ -52,7 +52,6 @@ export function deferBody(p: ParseContext, fs: FunctionState): boolean {
     parse: () => parseDeferred(p, fs, body, open, line, lineStart, close),
   };
   setPendingBody(fn, body);
-  p.deferred.push(fn);
   // The `}` starts line `line + lines`; go on after it.
   lx.seek(close + 1, line + lines, close);
   return true;
@@ -99,8 +98,7 @@ function parseDeferred(p: ParseContext, fs: FunctionState, body: PendingBody, op
  * another function's `blockaddress` points into are parsed when that is resolved, next.)
  */
 export function settleDeferred(p: ParseContext): void {
-  if (p.deferred.length === 0) return;
+  if (!p.lazyBodies) return;
   const hasDebug = p.m.functions.some((f) => f.sourceFile !== undefined) || p.dbgInsts.some((i) => i.loc !== undefined);
-  if (!hasDebug) for (const f of p.deferred) if (pendingBodyOf(f)) void f.blocks; // the accessor parses it
-  p.deferred.length = 0;
+  if (!hasDebug) for (const f of p.m.functions) if (pendingBodyOf(f)) void f.blocks; // the accessor parses it
 }
