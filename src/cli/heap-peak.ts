@@ -5,8 +5,7 @@
 // is missed: the figure is a lower bound, close for runs whose heap grows with their states.
 // This thread's heap only: the worker threads of `--workers N` have heaps of their own.
 
-import { getHeapStatistics } from 'node:v8';
-
+// (process.memoryUsage()'s heapUsed is V8's used_heap_size, without loading node:v8 at start-up.)
 const SAMPLE_MS = 50;
 
 export class HeapPeak {
@@ -27,7 +26,7 @@ export class HeapPeak {
 
   /** Samples now; the peak so far in MB. */
   sample(): number {
-    this.peak = Math.max(this.peak, getHeapStatistics().used_heap_size);
+    this.peak = Math.max(this.peak, process.memoryUsage().heapUsed);
     return this.peak / (1 << 20);
   }
 }

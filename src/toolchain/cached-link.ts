@@ -2,7 +2,7 @@
 // flags and the inputs' contents (not their paths), so a run of a program linked before, with the same
 // crt1, environment layer and libc.bc, reads the module instead of running llvm-link.
 
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cacheDir, cacheGet, cacheKey, cachePut, fileHash } from './cache.js';
 import { runTool, toolIdentity } from './tools.js';
 
@@ -12,9 +12,9 @@ export async function cachedLink(kind: string, inputs: readonly string[], flags:
   const key = hashes === null || hashes.includes(null) ? null : cacheKey(kind, [toolIdentity('llvm-link'), ...flags, ...(hashes as string[])]);
   const hit = key === null ? null : cacheGet(key);
   if (hit) {
-    await writeFile(out, hit.data);
+    writeFileSync(out, hit.data);
     return;
   }
   await runTool('llvm-link', [...flags, ...inputs, '-o', out], what);
-  if (key !== null) cachePut(key, await readFile(out));
+  if (key !== null) cachePut(key, readFileSync(out));
 }

@@ -3,7 +3,9 @@
 // runtime/include on the include path (so `#include <klee/klee.h>` works); several inputs are joined with
 // `llvm-link-19 -S`; a .ll input is taken as it is and a .bc input is disassembled with llvm-dis-19.
 
-import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+// Synchronous file calls: a CLI with nothing else to do meanwhile, and node:fs/promises was ~2 ms of
+// every start to load.
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,7 +79,7 @@ async function checkInputs(files: readonly string[]): Promise<void> {
     inputKind(file);
     let isFile = false;
     try {
-      isFile = (await stat(file)).isFile();
+      isFile = (statSync(file)).isFile();
     } catch {
       throw new UserError(`sympath: ${file}: no such file`);
     }
@@ -128,7 +130,7 @@ export async function compileC(source: string, out: string, opts: CompileOptions
           sourceHash, ...clangArgs(source, '<out>', opts)]);
   const hit = key === null ? null : cacheGet(key);
   if (hit) {
-    await writeFile(out, hit.data);
+    writeFileSync(out, hit.data);
     show(hit.meta.diagnostics ?? '');
     return;
   }
@@ -142,13 +144,13 @@ export async function compileC(source: string, out: string, opts: CompileOptions
   const { stderr } = await runTool('clang', args, `compiling ${source}`);
   show(stderr);
   try {
-    const deps = parseDepFile(await readFile(depFile, 'utf8')).map((f) => resolve(f));
+    const deps = parseDepFile(readFileSync(depFile, 'utf8')).map((f) => resolve(f));
     const hashes = deps.map((f) => [f, fileHash(f)] as const);
     if (hashes.every((h): h is readonly [string, string] => h[1] !== null)) {
-      cachePut(key, await readFile(out), { deps: hashes, diagnostics: stderr });
+      cachePut(key, readFileSync(out), { deps: hashes, diagnostics: stderr });
     }
   } finally {
-    await rm(depFile, { force: true });
+    rmSync(depFile, { force: true });
   }
 }
 
@@ -189,15 +191,15 @@ export async function disassemble(bc: string, out: string): Promise<void> {
 export async function readIRText(file: string, opts: CompileOptions = {}): Promise<string> {
   switch (inputKind(file)) {
     case 'll':
-      return readFile(file, 'utf8');
+      return readFileSync(file, 'utf8');
     case 'bc':
       return (await runTool('llvm-dis', [file, '-o', '-'], `disassembling ${file}`)).stdout;
     case 'c': {
       const path = await compileToLL([file], { ...opts, out: undefined });
       try {
-        return await readFile(path, 'utf8');
+        return readFileSync(path, 'utf8');
       } finally {
-        await rm(dirname(path), { recursive: true, force: true });
+        rmSync(dirname(path), { recursive: true, force: true });
       }
     }
   }
@@ -211,9 +213,9 @@ export async function readIRText(file: string, opts: CompileOptions = {}): Promi
 export async function compileToLL(files: readonly string[], opts: CompileOptions = {}): Promise<string> {
   await checkInputs(files);
   if (opts.libc === 'musl') return compileWithMusl(files, opts);
-  const outDir = opts.out === undefined ? await mkdtemp(join(tmpdir(), 'sympath-')) : undefined;
+  const outDir = opts.out === undefined ? mkdtempSync(join(tmpdir(), 'sympath-')) : undefined;
   const out = opts.out ?? join(outDir!, `${stem(files[0]!)}.ll`);
-  const work = await mkdtemp(join(tmpdir(), 'sympath-cc-'));
+  const work = mkdtempSync(join(tmpdir(), 'sympath-cc-'));
   let ok = false;
   try {
     if (files.length === 1) {
@@ -223,7 +225,7 @@ export async function compileToLL(files: readonly string[], opts: CompileOptions
           await compileC(file, out, opts);
           break;
         case 'll':
-          if (resolve(file) !== resolve(out)) await copyFile(file, out);
+          if (resolve(file) !== resolve(out)) copyFileSync(file, out);
           break;
         case 'bc':
           await disassemble(file, out);
@@ -244,8 +246,8 @@ export async function compileToLL(files: readonly string[], opts: CompileOptions
     ok = true;
     return out;
   } finally {
-    await rm(work, { recursive: true, force: true });
-    if (!ok && outDir !== undefined) await rm(outDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+    if (!ok && outDir !== undefined) rmSync(outDir, { recursive: true, force: true });
   }
 }
 
@@ -258,9 +260,9 @@ async function compileWithMusl(files: readonly string[], opts: CompileOptions): 
   await ensureMusl(packageRoot, opts.log);
   const musl = await muslClangArgs(packageRoot);
   const cOpts: CompileOptions = { ...opts, clangArgs: [...musl, ...(opts.clangArgs ?? [])] };
-  const outDir = opts.out === undefined ? await mkdtemp(join(tmpdir(), 'sympath-')) : undefined;
+  const outDir = opts.out === undefined ? mkdtempSync(join(tmpdir(), 'sympath-')) : undefined;
   const out = opts.out ?? join(outDir!, `${stem(files[0]!)}.ll`);
-  const work = await mkdtemp(join(tmpdir(), 'sympath-cc-'));
+  const work = mkdtempSync(join(tmpdir(), 'sympath-cc-'));
   let ok = false;
   try {
     const jobs: (() => Promise<string>)[] = files.map((file, i) => async () => {
@@ -275,8 +277,8 @@ async function compileWithMusl(files: readonly string[], opts: CompileOptions): 
     ok = true;
     return out;
   } finally {
-    await rm(work, { recursive: true, force: true });
-    if (!ok && outDir !== undefined) await rm(outDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+    if (!ok && outDir !== undefined) rmSync(outDir, { recursive: true, force: true });
   }
 }
 
