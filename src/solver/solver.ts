@@ -69,6 +69,8 @@ export interface SolverOptions {
   cexCache?: boolean;
   /** Queries over at most one input byte decided by enumeration (small-domain.ts). Default on. */
   smallDomain?: boolean;
+  /** Satisfiable queries answered by a checked guess of the input words (model-guess.ts). Default on. */
+  modelGuess?: boolean;
   /**
    * Cancels the solver (the run's Ctrl-C): the query in progress and all later ones answer 'unknown'.
    * The native back end kills its z3 process; the wasm one answers later queries only (its calls are
