@@ -73,12 +73,18 @@ describe('symbolic floating point (sympath run + sympath replay)', () => {
     expect(divergent).toEqual([]);
   }, 120_000);
 
-  it('--fp concrete keeps the old behaviour: none of the four bugs is found', async () => {
+  // round-2p24 is left out of "not found": its bug is at n = 2^24 + 1, next to the program's own
+  // constant, and that is the first value the solver chain's guess (src/solver/model-guess.ts) tries
+  // for `n > 16777216`, so the concretised operand lands on it. The other three need values no branch
+  // constant suggests.
+  it('--fp concrete keeps the old behaviour: operands concretised, and the bugs that need float reasoning not found', async () => {
     for (const [name] of BUGS) {
       const out = join(tempDir(), 'out');
       const run = await sympath(['run', '--fp', 'concrete', '--output-dir', out, join(fixtures, `${name}.c`)]);
       expect(run.code, run.stderr).toBe(0);
-      expect(run.stderr, name).not.toMatch(/errors: \d+ test/);
+      expect(run.stderr, name).toMatch(/concretised symbolic floating-point operand/);
+      if (name === 'round-2p24') expect(run.stderr).toMatch(/to 16777217 at .*round-2p24\.c:10/);
+      else expect(run.stderr, name).not.toMatch(/errors: \d+ test/);
     }
   }, 120_000);
 

@@ -18,7 +18,7 @@ int main(void) {
   klee_make_symbolic(&x, sizeof x, "x");
   klee_make_symbolic(&y, sizeof y, "y");
   klee_make_symbolic(t, sizeof t, "t");
-  if (x * 3 == y + 7) return t[x & 3] == 'q';
+  if (x * 3 == y + 0x1234567) return t[x & 3] == 'q';
   if (x / (y | 1) > 5) return 2;
   return 0;
 }
@@ -46,14 +46,16 @@ describe('SMT-LIB output', () => {
       const z3 = spawnSync('z3', [smt2], { encoding: 'utf8' });
       expect(z3.stdout.trim(), `${smt2}: ${z3.stdout}`).toBe('sat');
     }
-    // The path that took x * 3 == y + 7 says so (the equation is in its constraints, as bvmul).
+    // The path that took x * 3 == y + 0x1234567 says so (the equation is in its constraints, as bvmul).
     expect(tests.some((t) => /bvmul/.test(readFileSync(join(out, t.replace(/\.ktest$/, '.smt2')), 'utf8')))).toBe(true);
   });
 
   it('SYMPATH_QUERY_LOG: replaying the log gives the answers the run got, query by query', () => {
     const text = readFileSync(log, 'utf8');
     const answers = [...text.matchAll(/^; query \d+: (sat|unsat|unknown) in [\d.]+ ms$/gm)].map((m) => m[1]);
-    expect(answers.length).toBeGreaterThanOrEqual(3);
+    // (Queries a guessed model answers never reach Z3, src/solver/model-guess.ts: the constant above is
+    // one no neighbour of a constant solves, so the equation's query does.)
+    expect(answers.length).toBeGreaterThanOrEqual(2);
     const replay = spawnSync('z3', ['-in'], { input: text, encoding: 'utf8' });
     const replayed = replay.stdout.split('\n').filter((l) => /^(sat|unsat|unknown)$/.test(l));
     expect(replayed).toEqual(answers);
