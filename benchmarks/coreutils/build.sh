@@ -38,7 +38,9 @@ export FORCE_UNSAFE_CONFIGURE=1 # configure refuses to run as root otherwise
 make_var() {
   local obj="$1" var="$2"
   printf 'include Makefile\nsympath-print-var:\n\t@echo $(%s)\n' "$var" >"$obj/sympath-var.mak"
-  (cd "$obj" && make -s -f sympath-var.mak sympath-print-var) | tr ' ' '\n' | sed '/^$/d'
+  # --no-print-directory: under `make -C benchmarks/coreutils` the inherited -w would print
+  # "make[1]: Entering directory ..." into the value (its words were then taken as targets).
+  (cd "$obj" && make -s --no-print-directory -f sympath-var.mak sympath-print-var) | tr ' ' '\n' | sed '/^$/d'
 }
 
 # The programs configure chose to build (bin_PROGRAMS), by name (src/[ is "[").

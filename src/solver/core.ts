@@ -93,6 +93,8 @@ export interface ChainCounters {
   cexUnsatSubsetHits: number;
   /** Answered by enumerating the few input bits the query reads (small-domain.ts). */
   smallDomainAnswers: number;
+  /** Decided by trying every value the comparisons leave one input word (word-range.ts). */
+  wordRangeAnswers: number;
   /** Answered 'sat' by a guessed model that satisfies every conjunct (model-guess.ts). */
   guessAnswers: number;
   /** Calls reaching a Z3 back end, and their outcome. */
@@ -109,7 +111,7 @@ export interface ChainCounters {
 export function newCounters(): ChainCounters {
   return {
     queries: 0, constantFastPath: 0, subQueries: 0, independenceTrivial: 0, queryCacheHits: 0, cexCacheHits: 0, cexModelHits: 0,
-    cexPatchHits: 0, cexUnsatSubsetHits: 0, smallDomainAnswers: 0, guessAnswers: 0, z3Queries: 0, z3Sat: 0, z3Unsat: 0, z3Unknown: 0, z3Seconds: 0, seconds: 0,
+    cexPatchHits: 0, cexUnsatSubsetHits: 0, smallDomainAnswers: 0, guessAnswers: 0, wordRangeAnswers: 0, z3Queries: 0, z3Sat: 0, z3Unsat: 0, z3Unknown: 0, z3Seconds: 0, seconds: 0,
   };
 }
 

@@ -3,7 +3,7 @@
 // API with its constant fast path. Each cache is switchable for ablation (benchmarks/solver.bench.ts).
 //
 //   ChainSolver (constant fast path, Solver API)
-//     -> Independence -> QueryCache -> CexCache -> SmallDomain -> ModelGuess -> CountedBackend -> Z3Native | Z3Wasm
+//     -> Independence -> QueryCache -> CexCache -> SmallDomain -> WordRange -> ModelGuess -> CountedBackend -> Z3Native | Z3Wasm
 
 import type { Solver, SolverOptions } from './solver.js';
 import { CountedBackend, newCounters, type CoreSolver } from './core.js';
@@ -12,6 +12,7 @@ import { QueryCache } from './query-cache.js';
 import { CexCache } from './cex-cache.js';
 import { SmallDomain } from './small-domain.js';
 import { ModelGuess } from './model-guess.js';
+import { WordRange } from './word-range.js';
 import { ChainSolver } from './frontend.js';
 import { Z3Native } from './z3-native.js';
 import { Z3Wasm } from './z3-wasm.js';
@@ -33,6 +34,7 @@ export async function createSolver(opts: SolverOptions): Promise<ChainSolver & S
   const backend = await createBackend(opts.backend, opts.timeoutSeconds, opts.signal);
   let s: CoreSolver = new CountedBackend(backend, counters);
   if (opts.modelGuess !== false) s = new ModelGuess(s, counters);
+  if (opts.wordRange !== false) s = new WordRange(s, counters);
   if (opts.smallDomain !== false) s = new SmallDomain(s, counters);
   if (opts.cexCache !== false) s = new CexCache(s, counters);
   if (opts.queryCache !== false) s = new QueryCache(s, counters);

@@ -71,6 +71,8 @@ export interface SolverOptions {
   smallDomain?: boolean;
   /** Satisfiable queries answered by a checked guess of the input words (model-guess.ts). Default on. */
   modelGuess?: boolean;
+  /** Queries over one input word its comparisons confine to a few values, decided by trying each (word-range.ts). Default on. */
+  wordRange?: boolean;
   /**
    * Cancels the solver (the run's Ctrl-C): the query in progress and all later ones answer 'unknown'.
    * The native back end kills its z3 process; the wasm one answers later queries only (its calls are

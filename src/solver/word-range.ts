@@ -1,0 +1,218 @@
+// Queries over one input word that its comparisons with constants confine to a few values, decided by
+// trying each of those values (issue 20). The typical branch of a small program tests an int against
+// constants (`x > 5`, `x < 10`, `switch (x)` over a few cases); when the path's comparisons leave the
+// word a range of at most MAX_VALUES values, every solution lies in that range, so evaluating the query
+// at each value of it is a complete decision: 'sat' with the first value that satisfies every conjunct,
+// 'unsat' when none does. This answers the unsatisfiable branch sides that a guessed model
+// (model-guess.ts) cannot, without starting Z3 for them.
+//
+// Conditions for the answer to be exact, each checked: the query reads no byte outside the word (so the
+// word's value decides every conjunct), and the range comes only from top-level conjuncts (Ands
+// flattened) comparing the word itself with a constant (Eq, Ult, Ule, Slt, Sle either way round, or
+// their negations) or pinning all of its bytes (`byte == k`, the builder's form of W == k), each of
+// which every solution satisfies.
+
+import { ArrayDecl, Expr, Kind } from '../expr/expr.js';
+import { Evaluator } from '../expr/evaluate.js';
+import type { ChainCounters, CheckResult, CoreSolver, Query } from './core.js';
+import { inputWords } from './model-guess.js';
+
+/** Most values of the word tried (each an evaluation of the whole query). */
+const MAX_VALUES = 256;
+/** Largest query (DAG nodes) looked at. */
+const MAX_NODES = 256;
+
+/** Bounds on a word of `bits` bits: unsigned [ulo, uhi] and signed [slo, shi]. */
+interface Bounds {
+  ulo: bigint;
+  uhi: bigint;
+  slo: bigint;
+  shi: bigint;
+}
+
+export class WordRange implements CoreSolver {
+  constructor(
+    private readonly inner: CoreSolver,
+    private readonly counters: ChainCounters,
+  ) {}
+
+  async check(q: Query): Promise<CheckResult> {
+    return this.decide(q) ?? this.inner.check(q);
+  }
+
+  private decide(q: Query): CheckResult | null {
+    const conjuncts = [q.expr, ...q.constraints].filter((c) => !c.isTrue);
+    if (conjuncts.length === 0 || conjuncts.some((c) => c.isConst)) return null;
+    const found = inputWords(conjuncts, MAX_NODES);
+    if (found === null || found.words.length === 0) return null;
+    // The word: the one multi-byte word, every other byte read being one of its bytes.
+    const wide = found.words.filter((w) => w.indices.length > 1);
+    if (wide.length !== 1) return null;
+    const word = wide[0]!;
+    const inWord = new Set(word.indices);
+    if (found.words.some((w) => w !== word && (w.array !== word.array || !w.indices.every((i) => inWord.has(i))))) return null;
+    if (!readsOnly(conjuncts, word.array, inWord)) return null;
+
+    const bits = word.indices.length * 8;
+    const values = valuesWithin(boundsOf(conjuncts, word.array, word.indices, bits), bits);
+    if (values === null) return null;
+
+    const bytes = new Uint8Array(word.array.size);
+    const assignment = new Map<ArrayDecl, Uint8Array>([[word.array, bytes]]);
+    for (const v of values) {
+      let rest = v;
+      for (const i of word.indices) {
+        bytes[i] = Number(rest & 0xffn);
+        rest >>= 8n;
+      }
+      const ev = new Evaluator(assignment);
+      if (conjuncts.every((c) => ev.isTrue(c))) {
+        this.counters.wordRangeAnswers++;
+        return { status: 'sat', model: assignment };
+      }
+    }
+    this.counters.wordRangeAnswers++;
+    return { status: 'unsat' };
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+/** Whether every read in the conjuncts is a read of `array` at a constant index in `indices`, with no writes. */
+function readsOnly(conjuncts: readonly Expr[], array: ArrayDecl, indices: ReadonlySet<number>): boolean {
+  const seen = new Set<number>();
+  const stack = [...conjuncts];
+  while (stack.length > 0) {
+    const e = stack.pop()!;
+    if (seen.has(e.id)) continue;
+    seen.add(e.id);
+    if (e.kind === Kind.Read) {
+      const index = e.kids[0]!;
+      if (e.array !== array || e.updates !== null || index.kind !== Kind.Const || !indices.has(Number(index.value))) return false;
+      continue;
+    }
+    stack.push(...e.kids); // (a read's writes are the only operands that are not kids: refused above)
+  }
+  return true;
+}
+
+/** Whether `e` is the word: a Concat of exactly the word's bytes, least significant first. */
+function isWord(e: Expr, array: ArrayDecl, indices: readonly number[]): boolean {
+  if (e.kind !== Kind.Concat || e.width !== indices.length * 8) return false;
+  let k = indices.length - 1;
+  const stack: Expr[] = [e];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.kind === Kind.Concat) {
+      stack.push(n.kids[1]!, n.kids[0]!);
+      continue;
+    }
+    if (n.kind !== Kind.Read || n.array !== array || n.kids[0]!.kind !== Kind.Const || Number(n.kids[0]!.value) !== indices[k]) return false;
+    k--;
+  }
+  return k === -1;
+}
+
+/** The bounds the conjuncts put on the word, or null when they are empty (no value at all). */
+export function boundsOf(conjuncts: readonly Expr[], array: ArrayDecl, indices: readonly number[], bits: number): Bounds | null {
+  const w = BigInt(bits);
+  const umax = (1n << w) - 1n;
+  const smin = -(1n << (w - 1n));
+  const smax = (1n << (w - 1n)) - 1n;
+  const b: Bounds = { ulo: 0n, uhi: umax, slo: smin, shi: smax };
+  const signed = (v: bigint): bigint => (v > smax ? v - (1n << w) : v);
+  // The builder writes W == k byte by byte (an And of byte equalities): conjunctions are flattened, and
+  // when every byte of the word is pinned that way the word is that one value.
+  const flat: Expr[] = [];
+  const stack = [...conjuncts];
+  while (stack.length > 0) {
+    const e = stack.pop()!;
+    if (e.kind === Kind.And && e.width === 1) stack.push(...e.kids);
+    else flat.push(e);
+  }
+  const pinned = new Map<number, bigint>();
+  for (const e of flat) {
+    if (e.kind !== Kind.Eq) continue;
+    const [k, r] = e.kids as [Expr, Expr];
+    if (k.kind === Kind.Const && r.kind === Kind.Read && r.array === array && r.updates === null && r.kids[0]!.kind === Kind.Const) {
+      const i = Number(r.kids[0]!.value);
+      if (pinned.has(i) && pinned.get(i) !== k.value) return null; // one byte, two values
+      pinned.set(i, k.value);
+    }
+  }
+  if (indices.every((i) => pinned.has(i))) {
+    let v = 0n;
+    for (let j = indices.length - 1; j >= 0; j--) v = (v << 8n) | pinned.get(indices[j]!)!;
+    b.ulo = b.uhi = v;
+  }
+  for (const c of flat) {
+    const negated = c.kind === Kind.Not;
+    const cmp = negated ? c.kids[0]! : c;
+    if (cmp.kind !== Kind.Eq && cmp.kind !== Kind.Ult && cmp.kind !== Kind.Ule && cmp.kind !== Kind.Slt && cmp.kind !== Kind.Sle) continue;
+    const [x, y] = cmp.kids as [Expr, Expr];
+    let wordLeft: boolean;
+    let k: bigint;
+    if (isWord(x, array, indices) && y.kind === Kind.Const) [wordLeft, k] = [true, y.value];
+    else if (isWord(y, array, indices) && x.kind === Kind.Const) [wordLeft, k] = [false, x.value];
+    else continue;
+    if (cmp.kind === Kind.Eq) {
+      if (negated) continue; // W != k removes one value: left to the evaluation
+      b.ulo = max(b.ulo, k);
+      b.uhi = min(b.uhi, k);
+      continue;
+    }
+    const isSigned = cmp.kind === Kind.Slt || cmp.kind === Kind.Sle;
+    const kv = isSigned ? signed(k) : k;
+    // W < k (strict) / W <= k, or k < W / k <= W; a negation flips the relation and the strictness:
+    // not(W < k) is k <= W, not(W <= k) is k < W, not(k < W) is W <= k, not(k <= W) is W < k.
+    const strict = cmp.kind === Kind.Ult || cmp.kind === Kind.Slt;
+    const upper = wordLeft !== negated; // the constant bounds W from above
+    const strictNow = negated ? !strict : strict;
+    if (upper) {
+      const hi = strictNow ? kv - 1n : kv;
+      if (isSigned) b.shi = min(b.shi, hi);
+      else b.uhi = min(b.uhi, hi);
+    } else {
+      const lo = strictNow ? kv + 1n : kv;
+      if (isSigned) b.slo = max(b.slo, lo);
+      else b.ulo = max(b.ulo, lo);
+    }
+  }
+  if (b.ulo > b.uhi || b.slo > b.shi) return null;
+  return b;
+}
+
+/**
+ * The word's values within both bounds, in increasing unsigned order, when at most MAX_VALUES of the
+ * narrower range; null when both ranges are wider. An empty bound (no value) is handled by the caller
+ * (boundsOf returns null); an empty intersection gives an empty list.
+ */
+export function valuesWithin(b: Bounds | null, bits: number): bigint[] | null {
+  if (b === null) return [];
+  const modulus = 1n << BigInt(bits);
+  const unsignedSpan = b.uhi - b.ulo + 1n;
+  const signedSpan = b.shi - b.slo + 1n;
+  const out: bigint[] = [];
+  if (unsignedSpan <= BigInt(MAX_VALUES) && unsignedSpan <= signedSpan) {
+    for (let v = b.ulo; v <= b.uhi; v++) if (inSigned(v, b, bits)) out.push(v);
+    return out;
+  }
+  if (signedSpan <= BigInt(MAX_VALUES)) {
+    for (let s = b.slo; s <= b.shi; s++) {
+      const v = (s + modulus) % modulus;
+      if (v >= b.ulo && v <= b.uhi) out.push(v);
+    }
+    return out.sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+  }
+  return null;
+}
+
+function inSigned(v: bigint, b: Bounds, bits: number): boolean {
+  const s = v >= 1n << BigInt(bits - 1) ? v - (1n << BigInt(bits)) : v;
+  return s >= b.slo && s <= b.shi;
+}
+
+const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
+const max = (a: bigint, b: bigint): bigint => (a > b ? a : b);
