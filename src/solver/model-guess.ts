@@ -120,9 +120,10 @@ export class ModelGuess implements CoreSolver {
  * consecutive constant indices of one symbolic array with no writes over it, in either byte order;
  * the widest words are taken first, then every byte read at a constant index not in one becomes a
  * one-byte word. Constant operands are kept in the order first met, without duplicates; booleans and
- * the indices of reads are left out. Null when the conjuncts have more than `maxNodes` nodes.
+ * the indices of reads are left out; `nodes` counts the DAG's nodes. Null when the conjuncts have more
+ * than `maxNodes` nodes.
  */
-export function inputWords(conjuncts: readonly Expr[], maxNodes = Infinity): { words: Word[]; constants: Expr[] } | null {
+export function inputWords(conjuncts: readonly Expr[], maxNodes = Infinity): { words: Word[]; constants: Expr[]; nodes: number } | null {
   const seen = new Set<number>();
   const concats: { array: ArrayDecl; indices: number[] }[] = [];
   const bytes: Expr[] = [];
@@ -170,7 +171,7 @@ export function inputWords(conjuncts: readonly Expr[], maxNodes = Infinity): { w
     taken.add(key);
     words.push({ array: b.array!, indices: [index], candidates: [] });
   }
-  return { words, constants };
+  return { words, constants, nodes: seen.size };
 }
 
 /** A read of one input byte at a constant index, with no writes over the array. */

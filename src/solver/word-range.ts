@@ -19,6 +19,12 @@ import { inputWords } from './model-guess.js';
 
 /** Most values of the word tried (each an evaluation of the whole query). */
 const MAX_VALUES = 256;
+/**
+ * Most DAG nodes evaluated for one query (values x nodes): a small program's 20-node query gets all 256
+ * values, a 200-node one 40. Without it, Coreutils seq's larger queries cost more in evaluation than
+ * Z3 took (3M instructions of seq: +1.1 CPU s).
+ */
+const MAX_WORK = 8_192;
 /** Largest query (DAG nodes) looked at. */
 const MAX_NODES = 256;
 
@@ -55,7 +61,7 @@ export class WordRange implements CoreSolver {
 
     const bits = word.indices.length * 8;
     const values = valuesWithin(boundsOf(conjuncts, word.array, word.indices, bits), bits);
-    if (values === null) return null;
+    if (values === null || values.length * found.nodes > MAX_WORK) return null;
 
     const bytes = new Uint8Array(word.array.size);
     const assignment = new Map<ArrayDecl, Uint8Array>([[word.array, bytes]]);
