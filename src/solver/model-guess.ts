@@ -25,9 +25,8 @@ import type { ChainCounters, CheckResult, CoreSolver, Query } from './core.js';
 export interface ModelGuessOptions {
   /**
    * Largest query tried, in DAG nodes (default 256). Larger ones are left to Z3 at once: Coreutils
-   * seq's ~300-node queries over its argument's bytes are mostly unsatisfiable, and guessing at them
-   * cost more than it saved (45 s runs: 21% fewer completed paths with a 20,000-node budget and no
-   * size limit).
+   * seq's queries of a few hundred nodes over its argument's bytes are mostly unsatisfiable, so guesses
+   * at them would mostly be spent for nothing.
    */
   maxNodes?: number;
   /** Most DAG nodes evaluated on one query (default 5,000: ~0.2 ms). */

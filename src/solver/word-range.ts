@@ -21,8 +21,8 @@ import { inputWords } from './model-guess.js';
 const MAX_VALUES = 256;
 /**
  * Most DAG nodes evaluated for one query (values x nodes): a small program's 20-node query gets all 256
- * values, a 200-node one 40. Without it, Coreutils seq's larger queries cost more in evaluation than
- * Z3 took (3M instructions of seq: +1.1 CPU s).
+ * values, a 200-node one 40, so a large query (Coreutils seq's run to ~200 nodes) costs at most ~0.5 ms
+ * here before going on to Z3.
  */
 const MAX_WORK = 8_192;
 /** Largest query (DAG nodes) looked at. */
