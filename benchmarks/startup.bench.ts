@@ -2,8 +2,10 @@
 // older commit and of this tree, alternately in one run, so both see the same machine load.
 //
 // Cases: `sympath --help`; `sympath run` on `int main(void){return 0;}` with musl (the default) with a
-// warm toolchain cache and with an empty one (cold; the environment layer build/posix is built either
-// way); the same program with `--libc none`, warm. The old commit has no toolchain cache, so its warm
+// warm toolchain cache and with an empty one (cold: clang and llvm-link run again), the cache being
+// SYMPATH_TOOLCHAIN_CACHE alone — SYMPATH_CACHE_DIR would also move musl and the environment layer out
+// of the tree's build/, and every cold run would build musl again; the same program with `--libc none`,
+// warm. The old commit has no toolchain cache, so its warm
 // and cold are the same work. Figures are CPU seconds (user + system of sympath and every process it
 // waited for: clang, llvm-link, z3), from GNU time, and wall seconds; the table gives medians and the
 // ratio new/old of the median CPU. Bare `node -e 0` is measured alongside as the floor.
@@ -53,17 +55,17 @@ const cases: Case[] = [
   {
     name: 'run trivial.c, warm cache',
     command: 'sympath run --output-dir OUT trivial.c',
-    make: (t) => ({ cmd: sympath(t, runArgs()), env: { SYMPATH_CACHE_DIR: warmCache } }),
+    make: (t) => ({ cmd: sympath(t, runArgs()), env: { SYMPATH_TOOLCHAIN_CACHE: warmCache } }),
   },
   {
     name: 'run trivial.c, cold cache',
-    command: 'sympath run --output-dir OUT trivial.c (empty SYMPATH_CACHE_DIR)',
-    make: (t) => ({ cmd: sympath(t, runArgs()), env: { SYMPATH_CACHE_DIR: join(work, `cache-cold-${++coldN}`) } }),
+    command: 'sympath run --output-dir OUT trivial.c (empty SYMPATH_TOOLCHAIN_CACHE)',
+    make: (t) => ({ cmd: sympath(t, runArgs()), env: { SYMPATH_TOOLCHAIN_CACHE: join(work, `cache-cold-${++coldN}`) } }),
   },
   {
     name: 'run --libc none trivial.c, warm',
     command: 'sympath run --libc none --output-dir OUT trivial.c',
-    make: (t) => ({ cmd: sympath(t, runArgs(['--libc', 'none'])), env: { SYMPATH_CACHE_DIR: warmCache } }),
+    make: (t) => ({ cmd: sympath(t, runArgs(['--libc', 'none'])), env: { SYMPATH_TOOLCHAIN_CACHE: warmCache } }),
   },
 ];
 

@@ -22,3 +22,16 @@ export function sharedBackend(timeoutSeconds: number): () => CoreSolver {
   });
   return () => z3!;
 }
+
+/** An inner solver for a layer under test: `backend`'s answers, counting the queries the layer let through. */
+export function countingInner(backend: () => CoreSolver): { inner: CoreSolver; passed: () => number } {
+  let passed = 0;
+  const inner: CoreSolver = {
+    check: (q) => {
+      passed++;
+      return backend().check(q);
+    },
+    close: async () => {},
+  };
+  return { inner, passed: () => passed };
+}

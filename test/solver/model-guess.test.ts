@@ -8,24 +8,17 @@ import fc from 'fast-check';
 import * as B from '../../src/expr/build.js';
 import { ArrayDecl, Expr } from '../../src/expr/expr.js';
 import { evaluate } from '../../src/expr/evaluate.js';
-import { newCounters, type CheckResult, type CoreSolver, type Query } from '../../src/solver/core.js';
+import { newCounters, type CheckResult, type Query } from '../../src/solver/core.js';
 import { candidatesFor, inputWords, ModelGuess } from '../../src/solver/model-guess.js';
-import { sharedBackend } from './helpers.js';
+import { countingInner, sharedBackend } from './helpers.js';
 
 const backend = sharedBackend(30);
 
 /** The layer over Z3, counting the queries that get through. */
 function layer() {
   const counters = newCounters();
-  let passed = 0;
-  const inner: CoreSolver = {
-    check: (q: Query): Promise<CheckResult> => {
-      passed++;
-      return backend().check(q);
-    },
-    close: async () => {},
-  };
-  return { s: new ModelGuess(inner, counters), counters, passed: () => passed };
+  const { inner, passed } = countingInner(backend);
+  return { s: new ModelGuess(inner, counters), counters, passed };
 }
 
 const A = new ArrayDecl('a', 4);

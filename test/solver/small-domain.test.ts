@@ -7,25 +7,18 @@ import fc from 'fast-check';
 import * as B from '../../src/expr/build.js';
 import { ArrayDecl, Expr } from '../../src/expr/expr.js';
 import { evaluate } from '../../src/expr/evaluate.js';
-import { newCounters, type CheckResult, type CoreSolver, type Query } from '../../src/solver/core.js';
+import { newCounters, type Query } from '../../src/solver/core.js';
 import { SmallDomain } from '../../src/solver/small-domain.js';
-import { sharedBackend } from './helpers.js';
+import { countingInner, sharedBackend } from './helpers.js';
 
 const backend = sharedBackend(30);
 
 /** The layer over Z3, counting the queries that get through. */
 function layer(opts?: { maxBytes?: number; maxWork?: number; maxHardWork?: number }) {
   const counters = newCounters();
-  let passed = 0;
-  const inner: CoreSolver = {
-    check: (q: Query): Promise<CheckResult> => {
-      passed++;
-      return backend().check(q);
-    },
-    close: async () => {},
-  };
+  const { inner, passed } = countingInner(backend);
   const s = new SmallDomain(inner, counters, opts);
-  return { s, counters, passed: () => passed };
+  return { s, counters, passed };
 }
 
 const ARG = new ArrayDecl('arg', 4);

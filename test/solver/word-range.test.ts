@@ -9,23 +9,16 @@ import fc from 'fast-check';
 import * as B from '../../src/expr/build.js';
 import { ArrayDecl, Expr, Kind, intern } from '../../src/expr/expr.js';
 import { evaluate } from '../../src/expr/evaluate.js';
-import { newCounters, type CheckResult, type CoreSolver, type Query } from '../../src/solver/core.js';
+import { newCounters, type CheckResult, type Query } from '../../src/solver/core.js';
 import { boundsOf, valuesWithin, WordRange } from '../../src/solver/word-range.js';
-import { sharedBackend } from './helpers.js';
+import { countingInner, sharedBackend } from './helpers.js';
 
 const backend = sharedBackend(30);
 
 function layer() {
   const counters = newCounters();
-  let passed = 0;
-  const inner: CoreSolver = {
-    check: (q: Query): Promise<CheckResult> => {
-      passed++;
-      return backend().check(q);
-    },
-    close: async () => {},
-  };
-  return { s: new WordRange(inner, counters), counters, passed: () => passed };
+  const { inner, passed } = countingInner(backend);
+  return { s: new WordRange(inner, counters), counters, passed };
 }
 
 const A = new ArrayDecl('x', 4);
