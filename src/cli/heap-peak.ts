@@ -5,7 +5,6 @@
 // is missed: the figure is a lower bound, close for runs whose heap grows with their states.
 // This thread's heap only: the worker threads of `--workers N` have heaps of their own.
 
-// (process.memoryUsage()'s heapUsed is V8's used_heap_size, without loading node:v8 at start-up.)
 const SAMPLE_MS = 50;
 
 export class HeapPeak {
@@ -24,7 +23,10 @@ export class HeapPeak {
     this.sample();
   }
 
-  /** Samples now; the peak so far in MB. */
+  /**
+   * Samples now; the peak so far in MB. (process.memoryUsage()'s heapUsed is V8's used_heap_size, read
+   * without loading node:v8 at start-up.)
+   */
   sample(): number {
     this.peak = Math.max(this.peak, process.memoryUsage().heapUsed);
     return this.peak / (1 << 20);

@@ -6,7 +6,6 @@
 
 import { Command } from 'commander';
 import { killAllChildren } from '../experiment/child.js';
-import { queueUrl } from '../queue/shared.js';
 import { onInterrupts } from './interrupts.js';
 import { writeStd } from './std-streams.js';
 import { UserError } from './user-error.js';
@@ -27,6 +26,9 @@ export function register(program: Command): void {
     .option('--job-budget <seconds>', 'wall seconds a job explores before giving its pending states away as new jobs', seconds('--job-budget'), 2)
     .option('--lease <seconds>', "how long a job's lock lasts unrenewed: a dead worker's job goes back to the queue after it", seconds('--lease'), 10)
     .action(async (flags: { queue: string; jobBudget: number; lease: number }) => {
+      // (The queue's modules on first use: they require ioredis and bullmq from node_modules, which
+      // `sympath --help`, loading every command's registration, has no use for.)
+      const { queueUrl } = await import('../queue/shared.js');
       const url = queueUrl('sympath worker --queue', flags.queue);
       const stop = new AbortController();
       let signals = 0;

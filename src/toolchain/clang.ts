@@ -79,7 +79,7 @@ async function checkInputs(files: readonly string[]): Promise<void> {
     inputKind(file);
     let isFile = false;
     try {
-      isFile = (statSync(file)).isFile();
+      isFile = statSync(file).isFile();
     } catch {
       throw new UserError(`sympath: ${file}: no such file`);
     }
