@@ -21,12 +21,11 @@ import { inputWords } from './model-guess.js';
 const MAX_VALUES = 256;
 /**
  * Most DAG nodes evaluated for one query (values x nodes): a small program's 20-node query gets all 256
- * values, a 200-node one 40, so a large query (Coreutils seq's run to ~200 nodes) costs at most ~0.5 ms
- * here before going on to Z3.
+ * values, a 96-node one 85, so no query costs more than ~0.5 ms here before going on to Z3.
  */
 const MAX_WORK = 8_192;
-/** Largest query (DAG nodes) looked at. */
-const MAX_NODES = 256;
+/** Largest query (DAG nodes) looked at (as model-guess.ts's default: small programs' queries). */
+const MAX_NODES = 96;
 
 /** Bounds on a word of `bits` bits: unsigned [ulo, uhi] and signed [slo, shi]. */
 interface Bounds {
