@@ -17,10 +17,10 @@
 // modulo 2^w, then 0, 1, -1 and the signed extremes. The work (conjuncts x DAG nodes evaluated) is
 // capped so that a query this cannot answer costs a small fraction of what Z3 will.
 
-import { ArrayDecl, Expr, Kind } from '../expr/expr.js';
+import type { ArrayDecl, Expr } from '../expr/expr.js';
 import { Evaluator } from '../expr/evaluate.js';
-import { postOrder } from '../expr/walk.js';
 import type { ChainCounters, CheckResult, CoreSolver, Query } from './core.js';
+import { inputWords, readWord, writeWord, type InputWord } from './input-words.js';
 
 export interface ModelGuessOptions {
   /**
@@ -36,11 +36,8 @@ export interface ModelGuessOptions {
   maxCandidates?: number;
 }
 
-/** Input bytes of one array the conjuncts read as one number, and the values to try for it. */
-interface Word {
-  array: ArrayDecl;
-  /** Byte indices, least significant first. */
-  indices: number[];
+/** An input word and the values to try for it. */
+interface Word extends InputWord {
   candidates: bigint[];
 }
 
@@ -70,8 +67,7 @@ export class ModelGuess implements CoreSolver {
     if (conjuncts.length === 0 || conjuncts.some((c) => c.isConst)) return null;
     const found = inputWords(conjuncts, this.maxNodes);
     if (found === null || found.words.length === 0) return null;
-    const { words, constants } = found;
-    for (const w of words) w.candidates = candidatesFor(w.indices.length * 8, constants, this.maxCandidates);
+    const words: Word[] = found.words.map((w) => ({ ...w, candidates: candidatesFor(w.indices.length * 8, found.constants, this.maxCandidates) }));
 
     const buffers = new Map<ArrayDecl, Uint8Array>();
     for (const w of words) if (!buffers.has(w.array)) buffers.set(w.array, new Uint8Array(w.array.size));
@@ -88,10 +84,10 @@ export class ModelGuess implements CoreSolver {
     let best = score();
     for (let pass = 0; pass < PASSES && best !== -1; pass++) {
       for (const w of words) {
-        let keep = wordValue(w, buffers);
+        let keep = readWord(buffers.get(w.array)!, w.indices);
         for (const v of w.candidates) {
           if (work > this.maxWork) return null;
-          setWord(w, buffers, v);
+          writeWord(buffers.get(w.array)!, w.indices, v);
           const s = score();
           if (s === -1) return this.answer(buffers);
           if (s > best) {
@@ -99,7 +95,7 @@ export class ModelGuess implements CoreSolver {
             keep = v;
           }
         }
-        setWord(w, buffers, keep);
+        writeWord(buffers.get(w.array)!, w.indices, keep);
       }
     }
     return best === -1 ? this.answer(buffers) : null;
@@ -113,90 +109,6 @@ export class ModelGuess implements CoreSolver {
   close(): Promise<void> {
     return this.inner.close();
   }
-}
-
-/**
- * The input words the conjuncts read and the constants they hold. A word is a Concat of reads of
- * consecutive constant indices of one symbolic array with no writes over it, in either byte order;
- * the widest words are taken first, then every byte read at a constant index not in one becomes a
- * one-byte word. Constant operands are kept in the order first met, without duplicates; booleans and
- * the indices of reads are left out; `nodes` counts the DAG's nodes. Null when the conjuncts have more
- * than `maxNodes` nodes.
- */
-export function inputWords(conjuncts: readonly Expr[], maxNodes = Infinity): { words: Word[]; constants: Expr[]; nodes: number } | null {
-  const seen = new Set<number>();
-  const concats: { array: ArrayDecl; indices: number[] }[] = [];
-  const bytes: Expr[] = [];
-  const constants: Expr[] = [];
-  const constantValues = new Set<string>();
-  for (const c of conjuncts) {
-    if (seen.size > maxNodes) return null;
-    postOrder(
-      c,
-      (n) => seen.has(n.id) || seen.size > maxNodes,
-      (n) => {
-        seen.add(n.id);
-        // Constants as operands (a read's constant index is where a byte is, not a value to try).
-        if (n.kind !== Kind.Read) {
-          for (const k of n.kids) {
-            if (k.kind !== Kind.Const || k.width === 1) continue;
-            const key = `${k.width}:${k.value}`;
-            if (!constantValues.has(key)) {
-              constantValues.add(key);
-              constants.push(k);
-            }
-          }
-        }
-        if (n.kind === Kind.Concat) {
-          const w = wordOf(n);
-          if (w !== null) concats.push(w);
-        } else if (isInputByte(n)) bytes.push(n);
-      },
-    );
-  }
-  if (seen.size > maxNodes) return null;
-  const taken = new Set<string>();
-  const words: Word[] = [];
-  concats.sort((a, b) => b.indices.length - a.indices.length);
-  for (const w of concats) {
-    const keys = w.indices.map((i) => `${w.array.id}:${i}`);
-    if (keys.some((k) => taken.has(k))) continue;
-    for (const k of keys) taken.add(k);
-    words.push({ ...w, candidates: [] });
-  }
-  for (const b of bytes) {
-    const index = Number(b.kids[0]!.value);
-    const key = `${b.array!.id}:${index}`;
-    if (taken.has(key)) continue;
-    taken.add(key);
-    words.push({ array: b.array!, indices: [index], candidates: [] });
-  }
-  return { words, constants, nodes: seen.size };
-}
-
-/** A read of one input byte at a constant index, with no writes over the array. */
-function isInputByte(n: Expr): boolean {
-  return n.kind === Kind.Read && n.updates === null && n.array!.isSymbolic && n.kids[0]!.kind === Kind.Const && n.kids[0]!.value < BigInt(n.array!.size);
-}
-
-/** The bytes of a Concat of consecutive input bytes (least significant first), or null. */
-function wordOf(n: Expr): { array: ArrayDecl; indices: number[] } | null {
-  const leaves: Expr[] = [];
-  const stack: Expr[] = [n];
-  while (stack.length > 0) {
-    const e = stack.pop()!;
-    if (e.kind === Kind.Concat) stack.push(e.kids[1]!, e.kids[0]!); // low part popped last
-    else if (isInputByte(e)) leaves.push(e);
-    else return null;
-  }
-  // leaves: most significant first (the high part of each Concat was pushed last, popped first).
-  const array = leaves[0]!.array!;
-  const indices = leaves.map((l) => Number(l.kids[0]!.value)).reverse();
-  if (leaves.some((l) => l.array !== array)) return null;
-  const step = indices.length > 1 ? indices[1]! - indices[0]! : 1;
-  if (step !== 1 && step !== -1) return null;
-  for (let i = 1; i < indices.length; i++) if (indices[i]! - indices[i - 1]! !== step) return null;
-  return { array, indices };
 }
 
 /** Candidate values of a word of `bits` bits (see the file comment), at most `max`. */
@@ -217,19 +129,4 @@ export function candidatesFor(bits: number, constants: readonly Expr[], max: num
   }
   for (const v of [0n, 1n, -1n, (modulus >> 1n) - 1n, modulus >> 1n]) add(v);
   return [...out];
-}
-
-function wordValue(w: Word, buffers: Map<ArrayDecl, Uint8Array>): bigint {
-  const bytes = buffers.get(w.array)!;
-  let v = 0n;
-  for (let i = w.indices.length - 1; i >= 0; i--) v = (v << 8n) | BigInt(bytes[w.indices[i]!]!);
-  return v;
-}
-
-function setWord(w: Word, buffers: Map<ArrayDecl, Uint8Array>, v: bigint): void {
-  const bytes = buffers.get(w.array)!;
-  for (let i = 0; i < w.indices.length; i++) {
-    bytes[w.indices[i]!] = Number(v & 0xffn);
-    v >>= 8n;
-  }
 }

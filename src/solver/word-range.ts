@@ -15,7 +15,7 @@
 import { ArrayDecl, Expr, Kind } from '../expr/expr.js';
 import { Evaluator } from '../expr/evaluate.js';
 import type { ChainCounters, CheckResult, CoreSolver, Query } from './core.js';
-import { inputWords } from './model-guess.js';
+import { inputWords, wordOf, writeWord } from './input-words.js';
 
 /** Most values of the word tried (each an evaluation of the whole query). */
 const MAX_VALUES = 256;
@@ -65,11 +65,7 @@ export class WordRange implements CoreSolver {
     const bytes = new Uint8Array(word.array.size);
     const assignment = new Map<ArrayDecl, Uint8Array>([[word.array, bytes]]);
     for (const v of values) {
-      let rest = v;
-      for (const i of word.indices) {
-        bytes[i] = Number(rest & 0xffn);
-        rest >>= 8n;
-      }
+      writeWord(bytes, word.indices, v);
       const ev = new Evaluator(assignment);
       if (conjuncts.every((c) => ev.isTrue(c))) {
         this.counters.wordRangeAnswers++;
@@ -105,19 +101,9 @@ function readsOnly(conjuncts: readonly Expr[], array: ArrayDecl, indices: Readon
 
 /** Whether `e` is the word: a Concat of exactly the word's bytes, least significant first. */
 function isWord(e: Expr, array: ArrayDecl, indices: readonly number[]): boolean {
-  if (e.kind !== Kind.Concat || e.width !== indices.length * 8) return false;
-  let k = indices.length - 1;
-  const stack: Expr[] = [e];
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (n.kind === Kind.Concat) {
-      stack.push(n.kids[1]!, n.kids[0]!);
-      continue;
-    }
-    if (n.kind !== Kind.Read || n.array !== array || n.kids[0]!.kind !== Kind.Const || Number(n.kids[0]!.value) !== indices[k]) return false;
-    k--;
-  }
-  return k === -1;
+  if (e.kind !== Kind.Concat) return false;
+  const w = wordOf(e);
+  return w !== null && w.array === array && w.indices.length === indices.length && w.indices.every((i, j) => i === indices[j]);
 }
 
 /** The bounds the conjuncts put on the word, or null when they are empty (no value at all). */

@@ -9,7 +9,8 @@ import * as B from '../../src/expr/build.js';
 import { ArrayDecl, Expr } from '../../src/expr/expr.js';
 import { evaluate } from '../../src/expr/evaluate.js';
 import { newCounters, type CheckResult, type Query } from '../../src/solver/core.js';
-import { candidatesFor, inputWords, ModelGuess } from '../../src/solver/model-guess.js';
+import { inputWords } from '../../src/solver/input-words.js';
+import { candidatesFor, ModelGuess } from '../../src/solver/model-guess.js';
 import { countingInner, sharedBackend } from './helpers.js';
 
 const backend = sharedBackend(30);
