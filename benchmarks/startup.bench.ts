@@ -7,7 +7,8 @@
 // of the tree's build/, and every cold run would build musl again; the same program with `--libc none`,
 // warm. The old commit has no toolchain cache, so its warm and cold are the same work. Figures are CPU
 // seconds (user + system of sympath and every process it waited for: clang, llvm-link, z3), from GNU
-// time, and wall seconds; the table gives medians and the ratio new/old of the median CPU. Bare `node -e 0` is measured alongside as the floor.
+// time, and wall seconds; the table gives medians and the ratio new/old of the median CPU. Bare
+// `node -e 0` is measured alongside as the floor.
 //
 // The old commit is extracted with `git archive` into a scratch folder, given this tree's node_modules
 // and build/musl by symbolic links, and built with tsc (about 40 s).
