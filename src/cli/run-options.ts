@@ -58,6 +58,7 @@ export interface RunFlags {
   onlySeed?: boolean;
   dumpStatesOnHalt?: boolean;
   hibernate?: boolean;
+  hibernateAbove?: number;
   optimize?: boolean;
   prune: string[];
   /** --exit-on-error: stop at the first error (exit 5). */
@@ -313,6 +314,7 @@ export function defineRunCommand(program: Command, action: RunAction): Command {
       booleanValue,
       true,
     )
+    .option('--hibernate-above <mb>', 'footprint past which waiting states start to sleep (default: 40% of --max-memory, at least 400 MB; 0 = at --max-memory)', count)
     .option('--max-depth <n>', 'forks allowed on one path (0 = no limit)', count, 0)
     .option('--max-stack-frames <n>', 'call depth at which a path ends with a stack-overflow error, as KLEE (0 = no limit)', count, DEFAULT_ENGINE_OPTIONS.maxStackFrames)
     .option('--max-forks <n>', 'forks in the whole run (0 = no limit)', count, 0)

@@ -220,6 +220,7 @@ export async function executeRun(positional: readonly string[], flags: RunFlags,
   if (flags.onlySeed) opts.onlySeed = true;
   if (flags.dumpStatesOnHalt === false) opts.dumpStatesOnHalt = false;
   if (flags.hibernate === false) opts.hibernate = false;
+  if (flags.hibernateAbove !== undefined) opts.hibernateAbove = flags.hibernateAbove;
   const search = flags.driver !== undefined ? `driver:${flags.driver}` : describeSearch(opts.search);
   output.writeJson('run.json', {
     argv: io.commandLine,

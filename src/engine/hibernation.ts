@@ -42,6 +42,15 @@
 //   subtree that ends before its budget is used up hands back to the searcher early). The price is a
 //   bias toward the woken state's subtree in that window (as KLEE's --batch-instructions biases toward
 //   the current state). Runs that never reach the limit are unchanged.
+// - States start to sleep below --max-memory: past --hibernate-above, by default 40% of --max-memory
+//   (800 MB at KLEE's default 2,000) and at least 400 MB (the process itself, its code and the program's
+//   module, is 100-200 MB; a small --max-memory keeps its own value). A waiting state costs nothing asleep
+//   but its re-execution if selected, while tens of thousands of them awake cost gigabytes and the
+//   collections of a heap that size: echo with KLEE's OSDI'08 arguments for 180 s peaked at 1,907 MB
+//   RSS with 253 CPU s under the 2,000 MB limit, and at 847 MB with 188 CPU s sleeping past 800 MB, the
+//   same 151 lines and 215k completed paths either way, though 59% of its instructions were
+//   re-executions (benchmarks/results/memory/README.md, Session 18). Past --hibernate-above nothing
+//   else changes: forks go on, and only --max-memory stops them.
 // - Only for runs without exploration hooks (pruning techniques keep per-state data the re-execution
 //   would not rebuild) and without seeds; `--hibernate false` turns it off.
 
@@ -55,6 +64,22 @@ import type { PrefixFollower } from './hooks.js';
 import { PrefixDivergedError } from './path-prefix.js';
 import type { ExecutionState } from './state.js';
 import type { Terminator } from './termination.js';
+
+/** --hibernate-above's default: this share of --max-memory… */
+const HIBERNATE_SHARE = 0.4;
+/** …but not below this (MB), nor above --max-memory itself. */
+const HIBERNATE_FLOOR_MB = 400;
+
+/**
+ * The footprint (MB) past which waiting states sleep (the file comment): `requestedMB` when given
+ * (--hibernate-above; 0: at --max-memory), else 40% of `maxMemoryMB` but at least 400 MB; never above
+ * `maxMemoryMB`.
+ */
+export function hibernateAboveMB(maxMemoryMB: number, requestedMB?: number): number {
+  if (requestedMB === 0) return maxMemoryMB;
+  const at = requestedMB ?? Math.max(HIBERNATE_FLOOR_MB, maxMemoryMB * HIBERNATE_SHARE);
+  return Math.min(maxMemoryMB, at);
+}
 
 /** Instructions a re-execution runs between two checks of the run's budgets (the executor's SOLO_QUANTUM). */
 const REBUILD_BATCH = 20_000;
@@ -194,8 +219,8 @@ export class Hibernation {
     if (this.rebuild !== null && this.rebuild.failure === null) this.rebuild.failure = why;
   }
 
-  /** Puts every awake waiting state but `keep` to sleep; how many went. */
-  sleepWaiting(keep: ExecutionState | null, limitMB: number, usedMB: number): number {
+  /** Puts every awake waiting state but `keep` to sleep; how many went. `why` is said the first time. */
+  sleepWaiting(keep: ExecutionState | null, why: string): number {
     let n = 0;
     for (const s of this.host.liveStates()) {
       if (s === keep || s.hibernated || s.terminated) continue;
@@ -205,9 +230,7 @@ export class Hibernation {
     this.stats.slept += n;
     if (n > 0 && !this.told) {
       this.told = true;
-      this.host.message(
-        `memory limit of ${limitMB} MB reached (${Math.round(usedMB)} MB used): waiting states are put to sleep and re-executed when selected (--hibernate)`,
-      );
+      this.host.message(`${why}: waiting states are put to sleep and re-executed when selected`);
     }
     return n;
   }

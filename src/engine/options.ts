@@ -72,6 +72,11 @@ export interface EngineOptions {
    * re-executed when selected (hibernation.ts) before KLEE's forks-off-then-drop applies.
    */
   hibernate?: boolean;
+  /**
+   * --hibernate-above MB: the footprint past which waiting states sleep, below --max-memory (default:
+   * hibernation.ts's hibernateAboveMB, 40% of --max-memory and at least 400 MB).
+   */
+  hibernateAbove?: number;
   /** Tests written for the states alive at a halt, at most (default run-budget's HALT_WRITE_OUT_MAX_TESTS). */
   haltWriteOutMaxTests?: number;
   /** Host files and folders (absolute, real paths) the POSIX model may read (--allow-read); none by default. */

@@ -5,6 +5,7 @@
 import type { Executor } from './executor.js';
 import { allocatedSinceReset, resetAllocated } from '../memory/allocation-meter.js';
 import { footprint } from './resources.js';
+import { hibernateAboveMB } from './hibernation.js';
 
 /** Wall-clock period of output flushes, memory checks and yields to the event loop. */
 const TICK_MS = 100;
@@ -122,7 +123,7 @@ export class RunBudget {
     const due = now - this.lastTick >= TICK_MS;
     if (!due) {
       const maxMemory = ex.opts.maxMemory;
-      if (maxMemory > 0 && allocatedSinceReset() * 16 >= maxMemory * (1 << 20)) this.checkMemory();
+      if (maxMemory > 0 && allocatedSinceReset() * 16 >= this.sleepAtMB() * (1 << 20)) this.checkMemory();
       return;
     }
     this.lastTick = now;
@@ -143,26 +144,36 @@ export class RunBudget {
   }
 
   /**
-   * Against --max-memory (the process's footprint: resources.ts). Over it, the waiting states are put to
-   * sleep (--hibernate, hibernation.ts); when every waiting state already sleeps, KLEE-style: forks are
-   * skipped until under it again; over it by DROP_MARGIN_MB, random states are dropped (as partial); a
-   * lone state halts the run.
+   * Against --max-memory (the process's footprint: resources.ts). Past --hibernate-above (below it by
+   * default) the waiting states are put to sleep (hibernation.ts); over --max-memory when every waiting
+   * state already sleeps, KLEE-style: forks are skipped until under it again; over it by DROP_MARGIN_MB,
+   * random states are dropped (as partial); a lone state halts the run.
    */
+  /** The footprint (MB) to act at: --hibernate-above's when states can sleep, else --max-memory. */
+  private sleepAtMB(): number {
+    const opts = this.ex.opts;
+    return this.ex.hibernation ? hibernateAboveMB(opts.maxMemory, opts.hibernateAbove) : opts.maxMemory;
+  }
+
   private checkMemory(): void {
     const ex = this.ex;
     const maxMemory = ex.opts.maxMemory;
     if (maxMemory <= 0) return;
     resetAllocated();
-    const { mb: used, dropsAllowed } = footprint(maxMemory);
+    const sleepAt = this.sleepAtMB();
+    const { mb: used, dropsAllowed } = footprint(sleepAt);
     const wasAtLimit = this.atMemoryLimit;
+    this.atMemoryLimit = false;
+    if (used <= sleepAt) return;
+    // Lossless first: waiting states sleep (hibernation.ts). Forks stop only past --max-memory, when none
+    // is left to sleep and a full collection has just confirmed the footprint (not garbage of states
+    // just put to sleep).
+    if (ex.hibernation) {
+      const why = sleepAt < maxMemory ? `${Math.round(used)} MB used, past ${Math.round(sleepAt)} MB (--hibernate-above)` : `memory limit of ${maxMemory} MB reached (${Math.round(used)} MB used)`;
+      if (ex.hibernation.sleepWaiting(ex.lastRan, why) > 0 || !dropsAllowed) return;
+    }
     this.atMemoryLimit = used > maxMemory;
     if (!this.atMemoryLimit) return;
-    // Lossless first: waiting states sleep (hibernation.ts). Forks stop only when none is left to and a
-    // full collection has just confirmed the footprint (not garbage of states just put to sleep).
-    if (ex.hibernation && (ex.hibernation.sleepWaiting(ex.lastRan, maxMemory, used) > 0 || !dropsAllowed)) {
-      this.atMemoryLimit = false;
-      return;
-    }
     if (!wasAtLimit) ex.message(`memory limit of ${maxMemory} MB reached (${Math.round(used)} MB used): not forking until under it`);
     // Not for garbage a slow collection has yet to free (resources.ts): forks stop meanwhile.
     if (used <= maxMemory + DROP_MARGIN_MB || !dropsAllowed) return;

@@ -3,6 +3,7 @@
 // memory limit does not claim to have explored every path.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import * as resources from '../../src/engine/resources.js';
+import { hibernateAboveMB } from '../../src/engine/hibernation.js';
 import type { TestCase } from '../../src/engine/test-case.js';
 import { closeSolver, moduleOf, run } from './helpers.js';
 
@@ -155,4 +156,45 @@ describe('--max-memory with --hibernate (the default)', () => {
     expect(o.result.haltReason).toBeUndefined();
     expect(o.result.hibernation!.slept).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe('--hibernate-above: states sleep below --max-memory', () => {
+  it('past it (40% of --max-memory by default) waiting states sleep, and forks go on: nothing skipped or dropped', async () => {
+    const asked: number[] = [];
+    vi.spyOn(resources, 'footprint').mockImplementation((limit) => {
+      asked.push(limit);
+      return { mb: 900, dropsAllowed: true };
+    });
+    const o = await run(moduleOf({ text: forkThenSpin(TWO_MORE_BRANCHES) }), { maxMemory: 2000 });
+    expect(asked[0]).toBe(800);
+    expect(o.result.paths).toMatchObject({ completed: 4, partial: 0 });
+    expect(o.result.haltReason).toBeUndefined();
+    expect(o.result.hibernation!.slept).toBeGreaterThan(0);
+    expect(o.result.hibernation!.woken).toBe(o.result.hibernation!.slept);
+    expect(o.messages.some((m) => m.includes('900 MB used, past 800 MB (--hibernate-above): waiting states are put to sleep'))).toBe(true);
+    expect(o.messages.some((m) => /not forking|dropping/.test(m))).toBe(false);
+  }, 60_000);
+
+  it('below it nothing sleeps', async () => {
+    vi.spyOn(resources, 'footprint').mockImplementation(() => ({ mb: 700, dropsAllowed: true }));
+    const o = await run(moduleOf({ text: forkThenSpin(TWO_MORE_BRANCHES) }), { maxMemory: 2000 });
+    expect(o.result.paths).toMatchObject({ completed: 4, partial: 0 });
+    expect(o.result.hibernation).toBeUndefined();
+  }, 60_000);
+
+  it('an explicit threshold is taken as given', async () => {
+    vi.spyOn(resources, 'footprint').mockImplementation(() => ({ mb: 900, dropsAllowed: true }));
+    const o = await run(moduleOf({ text: forkThenSpin(TWO_MORE_BRANCHES) }), { maxMemory: 2000, hibernateAbove: 1000 });
+    expect(o.result.hibernation).toBeUndefined();
+  }, 60_000);
+
+  it('its default: 40% of --max-memory, at least 400 MB, never above --max-memory; 0 means at --max-memory', () => {
+    expect(hibernateAboveMB(2000)).toBe(800);
+    expect(hibernateAboveMB(10_000)).toBe(4000);
+    expect(hibernateAboveMB(600)).toBe(400);
+    expect(hibernateAboveMB(300)).toBe(300);
+    expect(hibernateAboveMB(2000, 1500)).toBe(1500);
+    expect(hibernateAboveMB(2000, 3000)).toBe(2000);
+    expect(hibernateAboveMB(2000, 0)).toBe(2000);
+  });
 });

@@ -50,6 +50,12 @@ describe('argument splitting', () => {
     expect(flags.prune).toEqual(['a', 'b']);
   });
 
+  it('takes --hibernate-above in MB, unset by default (hibernation.ts then takes 40% of --max-memory)', () => {
+    expect(parse(['p.ll']).flags.hibernateAbove).toBeUndefined();
+    expect(parse(['--hibernate-above', '900', 'p.ll']).flags.hibernateAbove).toBe(900);
+    expect(() => parse(['--hibernate-above', '-1', 'p.ll'])).toThrow(/invalid/);
+  });
+
   it('rejects malformed numbers', () => {
     expect(() => parse(['--max-tests', 'lots', 'p.c'])).toThrow(/invalid/);
   });
