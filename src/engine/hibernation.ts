@@ -167,6 +167,11 @@ export class Hibernation {
   private told = false;
   /** After a wake: the woken state's subtree runs on for `budget` instructions (the file comment). */
   private focus: { budget: number; states: ExecutionState[] } | null = null;
+  /**
+   * False from a sleepWaiting until the next fork or wake: no state but the running one can be awake and
+   * waiting, so there is nothing to put to sleep (and no full collection to ask for: run-budget.ts).
+   */
+  private awakeMayWait = true;
 
   constructor(private readonly host: HibernationHost) {}
 
@@ -219,6 +224,11 @@ export class Hibernation {
     if (this.rebuild !== null && this.rebuild.failure === null) this.rebuild.failure = why;
   }
 
+  /** Whether a state other than the running one may be awake and waiting (none since the last sleepWaiting). */
+  get mayHaveAwakeWaiting(): boolean {
+    return this.awakeMayWait;
+  }
+
   /** Puts every awake waiting state but `keep` to sleep; how many went. `why` is said the first time. */
   sleepWaiting(keep: ExecutionState | null, why: string): number {
     let n = 0;
@@ -227,6 +237,7 @@ export class Hibernation {
       s.sleep(this.empty);
       n++;
     }
+    this.awakeMayWait = false;
     this.stats.slept += n;
     if (n > 0 && !this.told) {
       this.told = true;
@@ -264,6 +275,7 @@ export class Hibernation {
     failure ??= this.check(s, r);
     if (failure !== null) return this.failed(s, failure);
     s.wake(r);
+    this.awakeMayWait = true;
     this.stats.woken++;
     this.focus = r.instructions > 0 ? { budget: r.instructions, states: [s] } : null;
     return true;
@@ -282,8 +294,9 @@ export class Hibernation {
     return states[states.length - 1]!;
   }
 
-  /** A batch ran `n` instructions and forked `added` (the executor's loop): the focus's budget and subtree. */
+  /** A batch ran `n` instructions and forked `added` (the executor's loop): the focus's budget and subtree, and whether a state may now wait awake. */
   ran(n: number, added: readonly ExecutionState[]): void {
+    if (added.length > 0) this.awakeMayWait = true;
     const f = this.focus;
     if (f === null) return;
     f.budget -= n;

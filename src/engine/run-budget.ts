@@ -149,10 +149,14 @@ export class RunBudget {
    * state already sleeps, KLEE-style: forks are skipped until under it again; over it by DROP_MARGIN_MB,
    * random states are dropped (as partial); a lone state halts the run.
    */
-  /** The footprint (MB) to act at: --hibernate-above's when states can sleep, else --max-memory. */
+  /**
+   * The footprint (MB) to act at: --hibernate-above's while a waiting state may be awake, else
+   * --max-memory. Past the first, footprint() asks for full collections; a run whose few states alone
+   * are past it (one large array) would otherwise pay for them with nothing to put to sleep.
+   */
   private sleepAtMB(): number {
     const opts = this.ex.opts;
-    return this.ex.hibernation ? hibernateAboveMB(opts.maxMemory, opts.hibernateAbove) : opts.maxMemory;
+    return this.ex.hibernation?.mayHaveAwakeWaiting ? hibernateAboveMB(opts.maxMemory, opts.hibernateAbove) : opts.maxMemory;
   }
 
   private checkMemory(): void {
@@ -168,9 +172,11 @@ export class RunBudget {
     // Lossless first: waiting states sleep (hibernation.ts). Forks stop only past --max-memory, when none
     // is left to sleep and a full collection has just confirmed the footprint (not garbage of states
     // just put to sleep).
-    if (ex.hibernation) {
+    const h = ex.hibernation;
+    if (h) {
       const why = sleepAt < maxMemory ? `${Math.round(used)} MB used, past ${Math.round(sleepAt)} MB (--hibernate-above)` : `memory limit of ${maxMemory} MB reached (${Math.round(used)} MB used)`;
-      if (ex.hibernation.sleepWaiting(ex.lastRan, why) > 0 || !dropsAllowed) return;
+      const slept = h.mayHaveAwakeWaiting ? h.sleepWaiting(ex.lastRan, why) : 0;
+      if (slept > 0 || !dropsAllowed) return;
     }
     this.atMemoryLimit = used > maxMemory;
     if (!this.atMemoryLimit) return;

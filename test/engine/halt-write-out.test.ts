@@ -188,6 +188,20 @@ describe('--hibernate-above: states sleep below --max-memory', () => {
     expect(o.result.hibernation).toBeUndefined();
   }, 60_000);
 
+  it('with no state but the running one awake, the check goes back to --max-memory (no full collections for nothing to put to sleep)', async () => {
+    const asked: number[] = [];
+    vi.spyOn(resources, 'footprint').mockImplementation((limit) => {
+      asked.push(limit);
+      return { mb: 900, dropsAllowed: true };
+    });
+    const spin = `int main(void) { volatile unsigned long spin = 0; for (unsigned long i = 0; i < 1200000; i++) spin += i; return 0; }`;
+    const o = await run(moduleOf({ text: spin }), { maxMemory: 2000 });
+    expect(o.result.paths).toMatchObject({ completed: 1, partial: 0 });
+    expect(asked.length).toBeGreaterThan(2);
+    expect(asked[0]).toBe(800);
+    expect(asked.slice(1).every((mb) => mb === 2000)).toBe(true);
+  }, 60_000);
+
   it('its default: 40% of --max-memory, at least 400 MB, never above --max-memory; 0 means at --max-memory', () => {
     expect(hibernateAboveMB(2000)).toBe(800);
     expect(hibernateAboveMB(10_000)).toBe(4000);
