@@ -91,6 +91,8 @@ export interface ChainCounters {
   /** Answered by a stored model repaired with the bytes the query pins (checked by evaluation). */
   cexPatchHits: number;
   cexUnsatSubsetHits: number;
+  /** Answered 'unsat' by interval reasoning (intervals.ts). */
+  intervalRefutations: number;
   /** Answered by enumerating the few input bits the query reads (small-domain.ts). */
   smallDomainAnswers: number;
   /** Decided by trying every value the comparisons leave one input word (word-range.ts). */
@@ -111,7 +113,7 @@ export interface ChainCounters {
 export function newCounters(): ChainCounters {
   return {
     queries: 0, constantFastPath: 0, subQueries: 0, independenceTrivial: 0, queryCacheHits: 0, cexCacheHits: 0, cexModelHits: 0,
-    cexPatchHits: 0, cexUnsatSubsetHits: 0, smallDomainAnswers: 0, guessAnswers: 0, wordRangeAnswers: 0, z3Queries: 0, z3Sat: 0, z3Unsat: 0, z3Unknown: 0, z3Seconds: 0, seconds: 0,
+    cexPatchHits: 0, cexUnsatSubsetHits: 0, intervalRefutations: 0, smallDomainAnswers: 0, guessAnswers: 0, wordRangeAnswers: 0, z3Queries: 0, z3Sat: 0, z3Unsat: 0, z3Unknown: 0, z3Seconds: 0, seconds: 0,
   };
 }
 

@@ -3,7 +3,7 @@
 // API with its constant fast path. Each cache is switchable for ablation (benchmarks/solver.bench.ts).
 //
 //   ChainSolver (constant fast path, Solver API)
-//     -> Independence -> QueryCache -> CexCache -> SmallDomain -> WordRange -> ModelGuess -> CountedBackend -> Z3Native | Z3Wasm
+//     -> Independence -> QueryCache -> CexCache -> Intervals -> SmallDomain -> WordRange -> ModelGuess -> CountedBackend -> Z3Native | Z3Wasm
 
 import type { Solver, SolverOptions } from './solver.js';
 import { CountedBackend, newCounters, type CoreSolver } from './core.js';
@@ -11,6 +11,8 @@ import { Independence } from './independence.js';
 import { QueryCache } from './query-cache.js';
 import { CexCache } from './cex-cache.js';
 import { SmallDomain } from './small-domain.js';
+import { IntervalRefutation } from './intervals.js';
+import { ByteDomains } from './byte-domains.js';
 import { ModelGuess } from './model-guess.js';
 import { WordRange } from './word-range.js';
 import { ChainSolver } from './frontend.js';
@@ -35,7 +37,9 @@ export async function createSolver(opts: SolverOptions): Promise<ChainSolver & S
   let s: CoreSolver = new CountedBackend(backend, counters);
   if (opts.modelGuess !== false) s = new ModelGuess(s, counters);
   if (opts.wordRange !== false) s = new WordRange(s, counters);
-  if (opts.smallDomain !== false) s = new SmallDomain(s, counters);
+  const byteDomains = new ByteDomains();
+  if (opts.smallDomain !== false) s = new SmallDomain(s, counters, {}, byteDomains);
+  if (opts.intervals !== false) s = new IntervalRefutation(s, counters, byteDomains);
   if (opts.cexCache !== false) s = new CexCache(s, counters);
   if (opts.queryCache !== false) s = new QueryCache(s, counters);
   if (opts.independence !== false) s = new Independence(s, counters);

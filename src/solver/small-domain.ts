@@ -20,6 +20,7 @@ import { Evaluator } from '../expr/evaluate.js';
 import { postOrder, updateChain } from '../expr/walk.js';
 import { arrayOfKey, atomArray, atomIndex, footprint, unionFootprints, EMPTY_FOOTPRINT } from '../expr/footprint.js';
 import type { ChainCounters, CheckResult, CoreSolver, Query } from './core.js';
+import { ByteDomains } from './byte-domains.js';
 import { bytesKeyOf, constraintKey, filterRows, MAX_ROWS, rowOf, setRow, SolutionSets, type SolutionList } from './solution-sets.js';
 
 /** Whether `e` is not the constant true (true conjuncts decide nothing). */
@@ -27,7 +28,7 @@ const notTrue = (e: Expr): boolean => e.kind !== Kind.Const || e.value !== 1n;
 
 /** Every byte value (a byte no constraint of its own narrows). */
 const ALL_VALUES: readonly number[] = Array.from({ length: 256 }, (_, v) => v);
-/** Cached byte domains kept (the cache is emptied when full). */
+/** Nodes' hardness kept is at most ten times this (the memo is emptied when full). */
 const MAX_DOMAINS = 10_000;
 
 export interface SmallDomainOptions {
@@ -131,11 +132,6 @@ export class SmallDomain implements CoreSolver {
   private readonly maxHardWork: number;
   /** Whether a node has a division, remainder or read through writes below it (hard for Z3). */
   private readonly hardMemo = new Map<number, boolean>();
-  /**
-   * Values a byte's own constraints allow, by the byte and those constraints' ids: the path
-   * constraints on an input character recur in every later query of the path and its forks.
-   */
-  private readonly domains = new Map<string, readonly number[]>();
   /** The solutions of constraint sets asked about more than once (solution-sets.ts). */
   private readonly lists = new SolutionSets();
 
@@ -143,6 +139,8 @@ export class SmallDomain implements CoreSolver {
     private readonly inner: CoreSolver,
     private readonly counters: ChainCounters,
     opts: SmallDomainOptions = {},
+    /** The values conditions reading one byte allow (shared with intervals.ts). */
+    private readonly byteDomains: ByteDomains = new ByteDomains(),
   ) {
     this.maxBytes = opts.maxBytes ?? 4;
     this.maxWork = opts.maxWork ?? 100_000;
@@ -240,23 +238,16 @@ export class SmallDomain implements CoreSolver {
         b.values = ALL_VALUES;
         continue;
       }
-      const key = `${b.array.id}:${b.index}:${unary[j]!.map((c) => c.id).sort((x, y) => x - y).join(',')}`;
-      const known = this.domains.get(key);
-      if (known) {
-        b.values = known;
-      } else {
-        const values: number[] = [];
-        for (let v = 0; v < 256; v++) {
-          set(b, v);
-          const ev = new Evaluator(buffers);
-          if (unary[j]!.every((c) => ev.isTrue(c))) values.push(v);
-          work += ev.size;
-          if (work > budget) return null;
-        }
-        if (this.domains.size >= MAX_DOMAINS) this.domains.clear();
-        this.domains.set(key, values);
-        b.values = values;
+      // The intersection of the conditions' value sets (each evaluated once for the run: byte-domains.ts).
+      const sets: Uint8Array[] = [];
+      for (const c of unary[j]!) {
+        sets.push(this.byteDomains.allowed(c, b.array, b.index));
+        work += this.byteDomains.lastCost;
       }
+      if (work > budget) return null;
+      const values: number[] = [];
+      for (let v = 0; v < 256; v++) if (sets.every((set) => set[v] === 1)) values.push(v);
+      b.values = values;
       if (b.values.length === 0) return false;
       set(b, b.values[0]!);
     }

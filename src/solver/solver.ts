@@ -73,6 +73,8 @@ export interface SolverOptions {
   modelGuess?: boolean;
   /** Queries over one input word its comparisons confine to a few values, decided by trying each (word-range.ts). Default on. */
   wordRange?: boolean;
+  /** Unsatisfiable queries refuted by unsigned and signed intervals over the DAG (intervals.ts). Default on. */
+  intervals?: boolean;
   /**
    * Cancels the solver (the run's Ctrl-C): the query in progress and all later ones answer 'unknown'.
    * The native back end kills its z3 process; the wasm one answers later queries only (its calls are
