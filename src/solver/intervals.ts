@@ -442,8 +442,10 @@ class Walk {
 
   /**
    * A byte read: at a constant index, the byte's own range; at a symbolic one, the hull of the bytes its
-   * index can reach (0 past the end, as the evaluator and the translation read). Reads through writes
-   * are any byte.
+   * index can reach. Past the end a constant table reads 0 (the evaluator, and the translation's
+   * stores over an all-zero array); a symbolic array's bytes there are free in Z3's array (the
+   * evaluator reads 0), so such a read is any byte: an 'unsat' here must be Z3's answer too. Reads
+   * through writes are any byte.
    */
   private read(e: Expr): Range {
     const array = e.array!;
@@ -452,6 +454,7 @@ class Walk {
     // The index is taken modulo 2^32 (evaluate.ts).
     const idx = wrapped(32, [i.ulo, i.uhi]);
     const size = BigInt(array.size);
+    if (idx.uhi >= size && array.constantValues === undefined) return full(8);
     if (idx.ulo >= size) return exactly(0n, 8);
     if (idx.uhi - idx.ulo >= BigInt(MAX_READ_SPAN)) return full(8);
     const ranges = this.bytes.get(array);

@@ -53,6 +53,18 @@ describe('interval refutation', () => {
     expect(l.passed()).toBe(1);
   });
 
+  it("leaves a symbolic array's bytes past its end free, as Z3's array does (the evaluator reads 0 there)", async () => {
+    const A = new ArrayDecl('short', 4);
+    const i = B.read(new ArrayDecl('i', 1), null, c(32, 0));
+    const index = B.zext(i, 32);
+    const constraints = [B.ult(index, c(32, 6)), B.ule(c(32, 2), index)];
+    for (let j = 0; j < 4; j++) constraints.push(B.ult(B.read(A, null, c(32, j)), c(8, 7)));
+    const q: Query = { constraints, expr: B.eq(B.read(A, null, index), c(8, 7)) };
+    const { s, passed } = layer();
+    expect((await s.check(q)).status).toBe('sat');
+    expect(passed()).toBe(1);
+  });
+
   it('reduces an integer interval modulo 2^w only when it lies within one period', () => {
     expect(wrapped(8, [250n, 260n])).toMatchObject({ slo: -6n, shi: 4n, ulo: 0n, uhi: 255n });
     expect(wrapped(8, [256n, 260n])).toMatchObject({ ulo: 0n, uhi: 4n, slo: 0n, shi: 4n });
