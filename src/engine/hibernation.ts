@@ -46,11 +46,11 @@
 //   (800 MB at KLEE's default 2,000) and at least 400 MB (the process itself, its code and the program's
 //   module, is 100-200 MB; a small --max-memory keeps its own value). A waiting state costs nothing asleep
 //   but its re-execution if selected, while tens of thousands of them awake cost gigabytes and the
-//   collections of a heap that size: echo with KLEE's OSDI'08 arguments for 180 s peaked at 1,907 MB
-//   RSS with 253 CPU s under the 2,000 MB limit, and at 847 MB with 188 CPU s sleeping past 800 MB, the
-//   same 151 lines and 215k completed paths either way, though 59% of its instructions were
-//   re-executions (benchmarks/results/memory/README.md, Session 18). Past --hibernate-above nothing
-//   else changes: forks go on, and only --max-memory stops them.
+//   collections of a heap that size: echo, dirname and basename with KLEE's OSDI'08 arguments for 180 s
+//   peaked at 1,616, 1,903 and 1,119 MB RSS under the 2,000 MB limit, and at 860, 849 and 837 MB sleeping
+//   past 800 MB, with the same lines and +27%, +46%, -6% completed paths, though 44-64% of the
+//   instructions were re-executions (benchmarks/results/memory/README.md, Session 18). Past
+//   --hibernate-above nothing else changes: forks go on, and only --max-memory stops them.
 // - Only for runs without exploration hooks (pruning techniques keep per-state data the re-execution
 //   would not rebuild) and without seeds; `--hibernate false` turns it off.
 
