@@ -6,8 +6,39 @@
 // evaluator to agree on every input (udiv x 0 = all ones, urem x 0 = x, sdiv x 0 = x<0 ? 1 : -1,
 // srem x 0 = x, shl/lshr by >= width = 0, ashr by >= width = sign fill).
 
-import { Kind, isFloatKind, mask, toSigned, truncate } from './expr.js';
-import { evalFpBinary } from './fp-semantics.js';
+import { type Expr, Kind, isFloatKind, mask, toSigned, truncate } from './expr.js';
+import { evalFpBinary, evalFpUnary } from './fp-semantics.js';
+
+/**
+ * The value of `e`, neither a constant nor a read, from its kids' values (`b` and `c` unused when it has
+ * fewer kids): the one place the evaluator (evaluate.ts) and the compiled byte-domain evaluation
+ * (solver/byte-domains.ts) take their semantics from.
+ */
+export function applyNode(e: Expr, a: bigint, b: bigint, c: bigint): bigint {
+  switch (e.kind) {
+    case Kind.Select:
+      return a !== 0n ? b : c;
+    case Kind.Concat:
+      return (a << BigInt(e.kids[1]!.width)) | b;
+    case Kind.Extract:
+      return (a >> BigInt(e.offset)) & mask(e.width);
+    case Kind.ZExt:
+      return a;
+    case Kind.SExt:
+      return sextValue(a, e.kids[0]!.width, e.width);
+    case Kind.Not:
+      return a ^ mask(e.width);
+    case Kind.FpExt:
+    case Kind.FpTrunc:
+    case Kind.FpToSI:
+    case Kind.FpToUI:
+    case Kind.SIToFp:
+    case Kind.UIToFp:
+      return evalFpUnary(e.kind, e.width, a, e.kids[0]!.width);
+    default:
+      return evalOp(e.kind, e.width, a, b, e.kids[0]!.width);
+  }
+}
 
 export function evalOp(kind: Kind, width: number, a: bigint, b: bigint, kidWidth: number): bigint {
   switch (kind) {

@@ -6,9 +6,8 @@
 // reads walk the update list from the newest write, and bytes an assignment does not give (missing
 // arrays, indices past the end) read as 0. A constant table's bytes past its end also read 0.
 
-import { ArrayDecl, Expr, Kind, UpdateNode, mask } from './expr.js';
-import { evalOp, sextValue } from './eval-op.js';
-import { evalFpUnary } from './fp-semantics.js';
+import { ArrayDecl, Expr, Kind, UpdateNode } from './expr.js';
+import { applyNode } from './eval-op.js';
 import { make, read, write } from './build.js';
 import { postOrder, updateChain } from './walk.js';
 
@@ -61,33 +60,10 @@ export class Evaluator {
   private node(e: Expr): bigint {
     const memo = this.memo;
     const k = e.kids;
-    switch (e.kind) {
-      case Kind.Const:
-        return e.value;
-      case Kind.Read:
-        return this.readByte(e.array!, e.updates, memo.get(k[0]!.id)!);
-      case Kind.Select:
-        return memo.get(k[0]!.id)! ? memo.get(k[1]!.id)! : memo.get(k[2]!.id)!;
-      case Kind.Concat:
-        return (memo.get(k[0]!.id)! << BigInt(k[1]!.width)) | memo.get(k[1]!.id)!;
-      case Kind.Extract:
-        return (memo.get(k[0]!.id)! >> BigInt(e.offset)) & mask(e.width);
-      case Kind.ZExt:
-        return memo.get(k[0]!.id)!;
-      case Kind.SExt:
-        return sextValue(memo.get(k[0]!.id)!, k[0]!.width, e.width);
-      case Kind.Not:
-        return memo.get(k[0]!.id)! ^ mask(e.width);
-      case Kind.FpExt:
-      case Kind.FpTrunc:
-      case Kind.FpToSI:
-      case Kind.FpToUI:
-      case Kind.SIToFp:
-      case Kind.UIToFp:
-        return evalFpUnary(e.kind, e.width, memo.get(k[0]!.id)!, k[0]!.width);
-      default:
-        return evalOp(e.kind, e.width, memo.get(k[0]!.id)!, memo.get(k[1]!.id)!, k[0]!.width);
-    }
+    if (e.kind === Kind.Const) return e.value;
+    const a = memo.get(k[0]!.id)!;
+    if (e.kind === Kind.Read) return this.readByte(e.array!, e.updates, a);
+    return applyNode(e, a, k.length > 1 ? memo.get(k[1]!.id)! : 0n, k.length > 2 ? memo.get(k[2]!.id)! : 0n);
   }
 
   private readByte(array: ArrayDecl, updates: UpdateNode | null, index: bigint): bigint {

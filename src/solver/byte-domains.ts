@@ -9,9 +9,8 @@
 // memo table per value: 0.55 s of a 3M-instruction seq run went into 2,276 conditions' evaluations
 // with one Evaluator per value (~1 µs each).
 
-import { ArrayDecl, Expr, Kind, mask } from '../expr/expr.js';
-import { evalOp, sextValue } from '../expr/eval-op.js';
-import { evalFpUnary } from '../expr/fp-semantics.js';
+import { ArrayDecl, Expr, Kind } from '../expr/expr.js';
+import { applyNode } from '../expr/eval-op.js';
 import { Evaluator } from '../expr/evaluate.js';
 import { postOrder } from '../expr/walk.js';
 
@@ -102,34 +101,8 @@ function compiled(nodes: readonly Expr[], slot: ReadonlyMap<number, number>, arr
           }
           break;
         }
-        case Kind.Select:
-          vals[i] = vals[k0[i]!]! ? vals[k1[i]!]! : vals[k2[i]!]!;
-          break;
-        case Kind.Concat:
-          vals[i] = (vals[k0[i]!]! << BigInt(e.kids[1]!.width)) | vals[k1[i]!]!;
-          break;
-        case Kind.Extract:
-          vals[i] = (vals[k0[i]!]! >> BigInt(e.offset)) & mask(e.width);
-          break;
-        case Kind.ZExt:
-          vals[i] = vals[k0[i]!]!;
-          break;
-        case Kind.SExt:
-          vals[i] = sextValue(vals[k0[i]!]!, e.kids[0]!.width, e.width);
-          break;
-        case Kind.Not:
-          vals[i] = vals[k0[i]!]! ^ mask(e.width);
-          break;
-        case Kind.FpExt:
-        case Kind.FpTrunc:
-        case Kind.FpToSI:
-        case Kind.FpToUI:
-        case Kind.SIToFp:
-        case Kind.UIToFp:
-          vals[i] = evalFpUnary(e.kind, e.width, vals[k0[i]!]!, e.kids[0]!.width);
-          break;
         default:
-          vals[i] = evalOp(e.kind, e.width, vals[k0[i]!]!, vals[k1[i]!]!, e.kids[0]!.width);
+          vals[i] = applyNode(e, vals[k0[i]!]!, k1[i]! >= 0 ? vals[k1[i]!]! : 0n, k2[i]! >= 0 ? vals[k2[i]!]! : 0n);
       }
     }
     set[v] = vals[n - 1] === 1n ? 1 : 0;
