@@ -45,6 +45,18 @@ const BIG_TABLE = 1;
  * (timeouts included) on such 900-byte queries through the array theory.
  */
 const WRITTEN_TABLE_WRITES = 32;
+/**
+ * A read at an index of at most this many possible values through writes at constant indices — a
+ * table rewritten entry by entry — becomes an `ite` over those values, each the newest write there
+ * (rewrittenTableRead). Coreutils tr builds its 256-entry character-set table that way from entries
+ * that test symbolic set members, then reads it at each input character: through the array theory
+ * (258 stores) Z3 4.8.12 took 1-25 s per query, growing along a path (benchmarks/results/solver-bound,
+ * Session 18).
+ */
+const REWRITTEN_READ_VALUES = 256n;
+/** Writes looked through by rewrittenTableRead, at most; and of them at symbolic indices. */
+const REWRITTEN_WRITES = 4096;
+const REWRITTEN_SYMBOLIC_WRITES = 32;
 /** Bytes per get-value term when reading a model back. */
 const BYTES_PER_READ = 128;
 
@@ -186,7 +198,7 @@ export class SmtLibTranslator {
           this.byteVar(n.array!, Number(n.kids[0]!.value));
           return;
         }
-        const overWrites = n.kind === Kind.Read && isWrittenTableRead(n);
+        const overWrites = n.kind === Kind.Read && (isWrittenTableRead(n) || rewrittenReadRange(n) !== null);
         if (overWrites) for (let u = n.updates; u; u = u.next) this.collect(u.index), this.collect(u.value);
         else if (n.kind === Kind.Read) this.collectUpdates(n.array!, n.updates);
         let body = this.bodies.get(n.id);
@@ -345,6 +357,41 @@ export class SmtLibTranslator {
     return out;
   }
 
+  /**
+   * A read through writes at mostly constant indices (isRewrittenTableRead), as an `ite` over the
+   * index's few possible values. Entry i is the newest write at constant index i, under an `ite` for
+   * each newer write at a symbolic index, else the array's own byte (the table's, 0 past its end; a
+   * symbolic array's byte). Indices compare as the array theory's 32-bit ones.
+   */
+  private rewrittenTableRead(e: Expr, lo: bigint, hi: bigint): string {
+    const a = e.array!;
+    const writes: UpdateNode[] = [];
+    for (let u = e.updates; u !== null; u = u.next) writes.push(u); // newest first
+    const entries: string[] = [];
+    for (let i = lo; i <= hi; i++) {
+      const symbolic: UpdateNode[] = [];
+      let entry: string | undefined;
+      for (const u of writes) {
+        if (u.index.kind !== Kind.Const) symbolic.push(u);
+        else if ((u.index.value & M32) === i) {
+          entry = this.bv(u.value);
+          break;
+        }
+      }
+      entry ??= a.isSymbolic ? this.byteVar(a, Number(i)) : literal(8, tableAt(a.constantValues!, i));
+      for (let k = symbolic.length - 1; k >= 0; k--) {
+        const u = symbolic[k]!;
+        entry = `(ite (= ${index32(i)} ${this.indexTerm(u.index, this.name(u.index))}) ${this.bv(u.value)} ${entry})`;
+      }
+      entries.push(entry);
+    }
+    const idx = e.kids[0]!;
+    const x = this.bv(idx);
+    let out = entries[entries.length - 1]!;
+    for (let i = hi - 1n; i >= lo; i--) out = `(ite (= ${x} ${literal(idx.width, i, false)}) ${entries[Number(i - lo)]!} ${out})`;
+    return out;
+  }
+
   /** A 32-bit index term for index expression `e` named `name`. */
   private indexTerm(e: Expr, name: string): string {
     if (e.kind === Kind.Const) return index32(e.value);
@@ -369,6 +416,8 @@ export class SmtLibTranslator {
     switch (e.kind) {
       case Kind.Read: {
         if (isWrittenTableRead(e)) return this.writtenTableRead(e);
+        const range = rewrittenReadRange(e);
+        if (range !== null) return this.rewrittenTableRead(e, range.lo, range.hi);
         const small = this.smallTableRead(e) ?? this.bigTableRead(e);
         if (small !== null) return small;
         // The array term: the newest write's name, or the base array (declared at the base level).
@@ -415,6 +464,23 @@ function tableAt(table: ArrayLike<number>, i: bigint): bigint {
 /** A read of a constant table through at most WRITTEN_TABLE_WRITES writes (writtenTableRead). */
 function isWrittenTableRead(e: Expr): boolean {
   return e.updates !== null && !e.array!.isSymbolic && e.updates.length <= WRITTEN_TABLE_WRITES;
+}
+
+/**
+ * The possible indices [lo, hi] of a read through writes to read as a rewritten table
+ * (rewrittenTableRead), or null when it is not one: a symbolic index of at most REWRITTEN_READ_VALUES
+ * values (within a symbolic array's bytes), at most REWRITTEN_WRITES writes, of which at most
+ * REWRITTEN_SYMBOLIC_WRITES at symbolic indices.
+ */
+function rewrittenReadRange(e: Expr): { lo: bigint; hi: bigint } | null {
+  const idx = e.kids[0]!;
+  if (e.updates === null || idx.kind === Kind.Const || e.updates.length > REWRITTEN_WRITES) return null;
+  const { lo, hi } = unsignedBounds(idx, 10);
+  if (hi - lo >= REWRITTEN_READ_VALUES || hi > M32) return null;
+  if (e.array!.isSymbolic && hi >= BigInt(e.array!.size)) return null;
+  let symbolic = 0;
+  for (let u: UpdateNode | null = e.updates; u !== null; u = u.next) if (u.index.kind !== Kind.Const && ++symbolic > REWRITTEN_SYMBOLIC_WRITES) return null;
+  return { lo, hi };
 }
 
 export type ModelLayout = { name: string; array: ArrayDecl; indices: readonly number[] }[];
