@@ -7,7 +7,7 @@ import * as B from '../../src/expr/build.js';
 import { ArrayDecl, Expr, internUpdate } from '../../src/expr/expr.js';
 import { evaluate } from '../../src/expr/evaluate.js';
 import type { Query } from '../../src/solver/core.js';
-import { SmtLibTranslator } from '../../src/solver/smtlib.js';
+import { SmtLibTranslator, lookupTree } from '../../src/solver/smtlib.js';
 import { sharedBackend } from './helpers.js';
 
 const backend = sharedBackend(30);
@@ -152,5 +152,34 @@ describe('reads of a table rewritten entry by entry', () => {
       answers.push(r.status);
     }
     expect(answers).toEqual(['sat', 'unsat', 'unsat', 'unsat', 'sat', 'unsat', 'sat', 'sat']);
+  }, 60_000);
+});
+
+// Coreutils tr's identity table (xlate[i] = i) was 256 leaves per read; a range counting up by one is
+// the index's low byte plus a constant (smtlib.ts, lookupTree).
+describe('table ranges counting up by one', () => {
+  it('are an addition on the index', () => {
+    const identity = Array.from({ length: 256 }, (_, i) => i);
+    expect(lookupTree(identity)).toBe('(ite (= ((_ extract 31 8) i) #x000000) ((_ extract 7 0) i) #x00)');
+    const shifted = Array.from({ length: 256 }, (_, i) => (i + 3) & 0xff);
+    expect(lookupTree(shifted)).toBe('(ite (= ((_ extract 31 8) i) #x000000) (bvadd ((_ extract 7 0) i) #x03) #x00)');
+  });
+
+  it("Z3's answers equal brute force (runs, constants and wrap-around in one table)", async () => {
+    // 300 entries: 0..15 count from 250 (wrapping past 255), 16..31 are 7, the rest count from 40.
+    const values = Array.from({ length: 300 }, (_, i) => (i < 16 ? (250 + i) & 0xff : i < 32 ? 7 : (40 + i - 32) & 0xff));
+    const T = new ArrayDecl('runs', 300, Uint8Array.from(values));
+    const index = B.add(B.zext(byte(0), 32), B.zext(byte(1), 32)); // 0..510, past the end included
+    const queries: Query[] = [0, 3, 7, 40, 250, 255, 200].map((v) => ({ constraints: [], expr: B.eq(B.read(T, null, index), B.constant(8, v)) }));
+    queries.push({ constraints: [B.ult(index, B.constant(32, 16))], expr: B.eq(B.read(T, null, index), B.constant(8, 20)) });
+    queries.push({ constraints: [B.ult(B.constant(32, 299), index)], expr: B.eq(B.read(T, null, index), B.constant(8, 1)) });
+    const answers: string[] = [];
+    for (const query of queries) {
+      const r = await backend().check(query);
+      expect(r.status).toBe(bruteForce(query));
+      answers.push(r.status);
+    }
+    expect(answers).toContain('unsat');
+    expect(answers).toContain('sat');
   }, 60_000);
 });
