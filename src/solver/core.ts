@@ -99,6 +99,8 @@ export interface ChainCounters {
   wordRangeAnswers: number;
   /** Answered 'sat' by a guessed model that satisfies every conjunct (model-guess.ts). */
   guessAnswers: number;
+  /** Queries sent to Z3 with conditions on one byte rewritten as ranges of its values (byte-conditions.ts). */
+  byteConditionQueries: number;
   /** Calls reaching a Z3 back end, and their outcome. */
   z3Queries: number;
   z3Sat: number;
@@ -113,7 +115,7 @@ export interface ChainCounters {
 export function newCounters(): ChainCounters {
   return {
     queries: 0, constantFastPath: 0, subQueries: 0, independenceTrivial: 0, queryCacheHits: 0, cexCacheHits: 0, cexModelHits: 0,
-    cexPatchHits: 0, cexUnsatSubsetHits: 0, intervalRefutations: 0, smallDomainAnswers: 0, guessAnswers: 0, wordRangeAnswers: 0, z3Queries: 0, z3Sat: 0, z3Unsat: 0, z3Unknown: 0, z3Seconds: 0, seconds: 0,
+    cexPatchHits: 0, cexUnsatSubsetHits: 0, intervalRefutations: 0, smallDomainAnswers: 0, guessAnswers: 0, wordRangeAnswers: 0, byteConditionQueries: 0, z3Queries: 0, z3Sat: 0, z3Unsat: 0, z3Unknown: 0, z3Seconds: 0, seconds: 0,
   };
 }
 

@@ -3,7 +3,7 @@
 // API with its constant fast path. Each cache is switchable for ablation (benchmarks/solver.bench.ts).
 //
 //   ChainSolver (constant fast path, Solver API)
-//     -> Independence -> QueryCache -> CexCache -> Intervals -> SmallDomain -> WordRange -> ModelGuess -> CountedBackend -> Z3Native | Z3Wasm
+//     -> Independence -> QueryCache -> CexCache -> Intervals -> SmallDomain -> WordRange -> ModelGuess -> ByteConditions -> CountedBackend -> Z3Native | Z3Wasm
 
 import type { Solver, SolverOptions } from './solver.js';
 import { CountedBackend, newCounters, type CoreSolver } from './core.js';
@@ -15,6 +15,7 @@ import { IntervalRefutation } from './intervals.js';
 import { ByteDomains } from './byte-domains.js';
 import { ModelGuess } from './model-guess.js';
 import { WordRange } from './word-range.js';
+import { ByteConditions } from './byte-conditions.js';
 import { ChainSolver } from './frontend.js';
 import { Z3Native } from './z3-native.js';
 import { Z3Wasm } from './z3-wasm.js';
@@ -34,10 +35,11 @@ export async function createBackend(backend: SolverOptions['backend'], timeoutSe
 export async function createSolver(opts: SolverOptions): Promise<ChainSolver & Solver> {
   const counters = newCounters();
   const backend = await createBackend(opts.backend, opts.timeoutSeconds, opts.signal);
+  const byteDomains = new ByteDomains();
   let s: CoreSolver = new CountedBackend(backend, counters);
+  if (opts.byteConditions !== false) s = new ByteConditions(s, counters, byteDomains);
   if (opts.modelGuess !== false) s = new ModelGuess(s, counters);
   if (opts.wordRange !== false) s = new WordRange(s, counters);
-  const byteDomains = new ByteDomains();
   if (opts.smallDomain !== false) s = new SmallDomain(s, counters, {}, byteDomains);
   if (opts.intervals !== false) s = new IntervalRefutation(s, counters, byteDomains);
   if (opts.cexCache !== false) s = new CexCache(s, counters);

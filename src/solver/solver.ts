@@ -73,6 +73,8 @@ export interface SolverOptions {
   modelGuess?: boolean;
   /** Queries over one input word its comparisons confine to a few values, decided by trying each (word-range.ts). Default on. */
   wordRange?: boolean;
+  /** Conditions on one byte sent to Z3 as ranges of its values (byte-conditions.ts). Default on. */
+  byteConditions?: boolean;
   /** Unsatisfiable queries refuted by unsigned and signed intervals over the DAG (intervals.ts). Default on. */
   intervals?: boolean;
   /**
