@@ -42,6 +42,12 @@ export type EnvLayer = 'posix' | 'bare';
  */
 const LAYER_FLAGS = ['-O0', '-Xclang', '-disable-O0-optnone', '-fno-pic', '-fno-stack-protector', '-D_GNU_SOURCE', '-w'];
 /**
+ * __FILE__ relative to the checkout (`runtime/posix/fd.c`): the layer's strings held the absolute path,
+ * so two checkouts' layers differed in length, and with it every later address and the exploration
+ * (an A/B of two worktrees of one commit explored different paths until they shared posix.bc).
+ */
+const layerPathFlags = (root: string): string[] => [`-fmacro-prefix-map=${root}/=`];
+/**
  * …but its locals are promoted to registers (opt's mem2reg, which changes no branch): at -O0 every
  * local and argument was a stack object of each state, spilled and reloaded at every use —
  * `__sympath_syscall` alone spilled its ten arguments on every system call. KLEE's POSIX runtime is
@@ -154,7 +160,7 @@ export async function envLayerBitcode(root: string, layer: EnvLayer): Promise<st
   ];
   // The flags are recorded beside the layer (not judged by this file's date: in the bundled CLI that
   // changes with every build, and each change cost a rebuild of the layer).
-  const flags = JSON.stringify([...LAYER_FLAGS, `opt -passes=${LAYER_PASSES}`, layer]);
+  const flags = JSON.stringify([...LAYER_FLAGS, ...layerPathFlags('ROOT'), `opt -passes=${LAYER_PASSES}`, layer]);
   const flagsFile = join(p.posixOut, `${layer}.flags`);
   const upToDate = (): boolean => {
     const built = mtime(out);
@@ -175,7 +181,7 @@ async function buildLayer(root: string, layer: EnvLayer, out: string, sources: r
       const obj = join(p.posixOut, `${layer}-${src.replace(/\.c$/, '')}.${tag}.bc`);
       await runTool(
         'clang',
-        [...LAYER_FLAGS, ...(layer === 'bare' ? ['-DSYMPATH_BARE'] : []), ...musl, '-I', join(root, 'runtime', 'include'),
+        [...LAYER_FLAGS, ...layerPathFlags(root), ...(layer === 'bare' ? ['-DSYMPATH_BARE'] : []), ...musl, '-I', join(root, 'runtime', 'include'),
           '-emit-llvm', '-c', join(p.posixSrc, src), '-o', obj],
         `compiling the POSIX model (${src})`,
       );
