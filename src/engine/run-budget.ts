@@ -144,12 +144,6 @@ export class RunBudget {
   }
 
   /**
-   * Against --max-memory (the process's footprint: resources.ts). Past --hibernate-above (below it by
-   * default) the waiting states are put to sleep (hibernation.ts); over --max-memory when every waiting
-   * state already sleeps, KLEE-style: forks are skipped until under it again; over it by DROP_MARGIN_MB,
-   * random states are dropped (as partial); a lone state halts the run.
-   */
-  /**
    * The footprint (MB) to act at: --hibernate-above's while a waiting state may be awake, else
    * --max-memory. Past the first, footprint() asks for full collections; a run whose few states alone
    * are past it (one large array) would otherwise pay for them with nothing to put to sleep.
@@ -159,6 +153,12 @@ export class RunBudget {
     return this.ex.hibernation?.mayHaveAwakeWaiting ? hibernateAboveMB(opts.maxMemory, opts.hibernateAbove) : opts.maxMemory;
   }
 
+  /**
+   * Against --max-memory (the process's footprint: resources.ts). Past --hibernate-above (below it by
+   * default) the waiting states are put to sleep (hibernation.ts); over --max-memory when every waiting
+   * state already sleeps, KLEE-style: forks are skipped until under it again; over it by DROP_MARGIN_MB,
+   * random states are dropped (as partial); a lone state halts the run.
+   */
   private checkMemory(): void {
     const ex = this.ex;
     const maxMemory = ex.opts.maxMemory;
