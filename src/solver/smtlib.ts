@@ -358,7 +358,7 @@ export class SmtLibTranslator {
   }
 
   /**
-   * A read through writes at mostly constant indices (isRewrittenTableRead), as an `ite` over the
+   * A read through writes at mostly constant indices (rewrittenReadRange), as an `ite` over the
    * index's few possible values. Entry i is the newest write at constant index i, under an `ite` for
    * each newer write at a symbolic index, else the array's own byte (the table's, 0 past its end; a
    * symbolic array's byte). Indices compare as the array theory's 32-bit ones.
