@@ -51,9 +51,17 @@ export function exactly(v: bigint, w: number): Range {
   return { ulo: v, uhi: v, slo: s, shi: s };
 }
 
-const isEmpty = (r: Range): boolean => r.ulo > r.uhi || r.slo > r.shi;
+export const isEmpty = (r: Range): boolean => r.ulo > r.uhi || r.slo > r.shi;
 const bmin = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 const bmax = (a: bigint, b: bigint): bigint => (a > b ? a : b);
+
+/** Narrows `r` (in place) to the values `by` allows too. */
+export function intersect(r: Range, by: Range): void {
+  r.ulo = bmax(r.ulo, by.ulo);
+  r.uhi = bmin(r.uhi, by.uhi);
+  r.slo = bmax(r.slo, by.slo);
+  r.shi = bmin(r.shi, by.shi);
+}
 
 /**
  * Makes each interval of `r` as narrow as the other allows (in place): an unsigned range within one
@@ -218,8 +226,11 @@ function facts(literals: readonly Literal[]): Map<number, Range[]> {
   return out;
 }
 
-/** The range a comparison of a node with a constant (negated or not) confines the node to, if any. */
-function comparisonFact(cmp: Expr, negated: boolean): [Expr, Range] | null {
+/**
+ * The range a comparison of a node with a constant (negated or not) confines the node to, if any (also
+ * word-range.ts's bounds on a word). A negated equality confines nothing (it removes one value).
+ */
+export function comparisonFact(cmp: Expr, negated: boolean): [Expr, Range] | null {
   if (cmp.kind !== Kind.Eq && cmp.kind !== Kind.Ult && cmp.kind !== Kind.Ule && cmp.kind !== Kind.Slt && cmp.kind !== Kind.Sle) return null;
   const [a, b] = cmp.kids as [Expr, Expr];
   const constLeft = a.kind === Kind.Const;
@@ -231,7 +242,8 @@ function comparisonFact(cmp: Expr, negated: boolean): [Expr, Range] | null {
   const signed = cmp.kind === Kind.Slt || cmp.kind === Kind.Sle;
   const kv = signed ? toSigned(k, w) : k;
   const strict = cmp.kind === Kind.Ult || cmp.kind === Kind.Slt;
-  // x < k / x <= k, or k < x / k <= x; a negation flips the side and the strictness.
+  // x < k / x <= k, or k < x / k <= x; a negation flips the side and the strictness: not(x < k) is
+  // k <= x, not(x <= k) is k < x, not(k < x) is x <= k, not(k <= x) is x < k.
   const upper = !constLeft !== negated;
   const strictNow = negated ? !strict : strict;
   const r = full(w);
@@ -287,12 +299,7 @@ class Walk {
     const facts = this.known.get(n.id);
     if (!facts) return r;
     const out = { ...r };
-    for (const f of facts) {
-      out.ulo = bmax(out.ulo, f.ulo);
-      out.uhi = bmin(out.uhi, f.uhi);
-      out.slo = bmax(out.slo, f.slo);
-      out.shi = bmin(out.shi, f.shi);
-    }
+    for (const f of facts) intersect(out, f);
     return isEmpty(out) ? out : tighten(out, n.width);
   }
 

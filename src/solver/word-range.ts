@@ -16,6 +16,7 @@ import { ArrayDecl, Expr, Kind } from '../expr/expr.js';
 import { Evaluator } from '../expr/evaluate.js';
 import type { ChainCounters, CheckResult, CoreSolver, Query } from './core.js';
 import { inputWords, wordOf, writeWord } from './input-words.js';
+import { comparisonFact, full, intersect, isEmpty, type Range } from './intervals.js';
 
 /** Most values of the word tried (each an evaluation of the whole query). */
 const MAX_VALUES = 256;
@@ -28,12 +29,7 @@ const MAX_WORK = 8_192;
 const MAX_NODES = 96;
 
 /** Bounds on a word of `bits` bits: unsigned [ulo, uhi] and signed [slo, shi]. */
-interface Bounds {
-  ulo: bigint;
-  uhi: bigint;
-  slo: bigint;
-  shi: bigint;
-}
+type Bounds = Range;
 
 export class WordRange implements CoreSolver {
   constructor(
@@ -108,12 +104,7 @@ function isWord(e: Expr, array: ArrayDecl, indices: readonly number[]): boolean 
 
 /** The bounds the conjuncts put on the word, or null when they are empty (no value at all). */
 export function boundsOf(conjuncts: readonly Expr[], array: ArrayDecl, indices: readonly number[], bits: number): Bounds | null {
-  const w = BigInt(bits);
-  const umax = (1n << w) - 1n;
-  const smin = -(1n << (w - 1n));
-  const smax = (1n << (w - 1n)) - 1n;
-  const b: Bounds = { ulo: 0n, uhi: umax, slo: smin, shi: smax };
-  const signed = (v: bigint): bigint => (v > smax ? v - (1n << w) : v);
+  const b = full(bits);
   // The builder writes W == k byte by byte (an And of byte equalities): conjunctions are flattened, and
   // when every byte of the word is pinned that way the word is that one value.
   const flat: Expr[] = [];
@@ -138,40 +129,14 @@ export function boundsOf(conjuncts: readonly Expr[], array: ArrayDecl, indices: 
     for (let j = indices.length - 1; j >= 0; j--) v = (v << 8n) | pinned.get(indices[j]!)!;
     b.ulo = b.uhi = v;
   }
+  // Each comparison of the word with a constant bounds it (W != k, which removes one value, is left to
+  // the evaluation).
   for (const c of flat) {
     const negated = c.kind === Kind.Not;
-    const cmp = negated ? c.kids[0]! : c;
-    if (cmp.kind !== Kind.Eq && cmp.kind !== Kind.Ult && cmp.kind !== Kind.Ule && cmp.kind !== Kind.Slt && cmp.kind !== Kind.Sle) continue;
-    const [x, y] = cmp.kids as [Expr, Expr];
-    let wordLeft: boolean;
-    let k: bigint;
-    if (isWord(x, array, indices) && y.kind === Kind.Const) [wordLeft, k] = [true, y.value];
-    else if (isWord(y, array, indices) && x.kind === Kind.Const) [wordLeft, k] = [false, x.value];
-    else continue;
-    if (cmp.kind === Kind.Eq) {
-      if (negated) continue; // W != k removes one value: left to the evaluation
-      b.ulo = max(b.ulo, k);
-      b.uhi = min(b.uhi, k);
-      continue;
-    }
-    const isSigned = cmp.kind === Kind.Slt || cmp.kind === Kind.Sle;
-    const kv = isSigned ? signed(k) : k;
-    // W < k (strict) / W <= k, or k < W / k <= W; a negation flips the relation and the strictness:
-    // not(W < k) is k <= W, not(W <= k) is k < W, not(k < W) is W <= k, not(k <= W) is W < k.
-    const strict = cmp.kind === Kind.Ult || cmp.kind === Kind.Slt;
-    const upper = wordLeft !== negated; // the constant bounds W from above
-    const strictNow = negated ? !strict : strict;
-    if (upper) {
-      const hi = strictNow ? kv - 1n : kv;
-      if (isSigned) b.shi = min(b.shi, hi);
-      else b.uhi = min(b.uhi, hi);
-    } else {
-      const lo = strictNow ? kv + 1n : kv;
-      if (isSigned) b.slo = max(b.slo, lo);
-      else b.ulo = max(b.ulo, lo);
-    }
+    const fact = comparisonFact(negated ? c.kids[0]! : c, negated);
+    if (fact !== null && isWord(fact[0], array, indices)) intersect(b, fact[1]);
   }
-  if (b.ulo > b.uhi || b.slo > b.shi) return null;
+  if (isEmpty(b)) return null;
   return b;
 }
 
@@ -205,5 +170,3 @@ function inSigned(v: bigint, b: Bounds, bits: number): boolean {
   return s >= b.slo && s <= b.shi;
 }
 
-const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
-const max = (a: bigint, b: bigint): bigint => (a > b ? a : b);
