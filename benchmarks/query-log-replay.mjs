@@ -6,19 +6,34 @@
 //   node benchmarks/query-log-replay.mjs LOG [CHECK-COMMAND] > times.tsv
 //
 // e.g. CHECK-COMMAND '(check-sat)' or '(check-sat-using (then solve-eqs smt))' in place of the
-// engine's NATIVE_TACTIC (src/solver/z3-native.ts). Queries the log checked with plain (check-sat)
-// (array reads) keep it.
+// engine's NATIVE_TACTIC (src/solver/z3-native.ts), whichever tactic the log was written with. Queries
+// the log checked with plain (check-sat) (array reads) keep it.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-const LOGGED = '(check-sat-using (then simplify propagate-values solve-eqs simplify smt))';
 const [file, replacement] = process.argv.slice(2);
 if (!file) {
   process.stderr.write('usage: node benchmarks/query-log-replay.mjs LOG [CHECK-COMMAND]\n');
   process.exit(2);
 }
 let text = readFileSync(file, 'utf8');
-if (replacement) text = text.split(LOGGED).join(replacement);
+if (replacement) text = replaceCheckSatUsing(text, replacement);
+
+/** `text` with every `(check-sat-using TACTIC)` command, parentheses balanced, replaced by `by`. */
+function replaceCheckSatUsing(text, by) {
+  const open = '(check-sat-using ';
+  let out = '';
+  let from = 0;
+  for (let at = text.indexOf(open); at >= 0; at = text.indexOf(open, from)) {
+    let depth = 0;
+    let end = at;
+    do depth += text[end] === '(' ? 1 : text[end] === ')' ? -1 : 0;
+    while (depth > 0 && ++end < text.length);
+    out += text.slice(from, at) + by;
+    from = end + 1;
+  }
+  return out + text.slice(from);
+}
 // The log marks each query with "; query N" before its declarations and command.
 const chunks = text.split(/^; query \d+\n/m);
 const z3 = spawn('z3', ['-in']);

@@ -93,6 +93,9 @@ export interface ChainCounters {
   cexUnsatSubsetHits: number;
   /** Answered 'unsat' by interval reasoning (intervals.ts). */
   intervalRefutations: number;
+  /** Queries whose positional numerals were solved digit by digit (positional.ts): refuted, or sent on with the digits. */
+  numeralRefutations: number;
+  numeralDigitQueries: number;
   /** Answered by enumerating the few input bits the query reads (small-domain.ts). */
   smallDomainAnswers: number;
   /** Decided by trying every value the comparisons leave one input word (word-range.ts). */
@@ -115,7 +118,7 @@ export interface ChainCounters {
 export function newCounters(): ChainCounters {
   return {
     queries: 0, constantFastPath: 0, subQueries: 0, independenceTrivial: 0, queryCacheHits: 0, cexCacheHits: 0, cexModelHits: 0,
-    cexPatchHits: 0, cexUnsatSubsetHits: 0, intervalRefutations: 0, smallDomainAnswers: 0, guessAnswers: 0, wordRangeAnswers: 0, byteConditionQueries: 0, z3Queries: 0, z3Sat: 0, z3Unsat: 0, z3Unknown: 0, z3Seconds: 0, seconds: 0,
+    cexPatchHits: 0, cexUnsatSubsetHits: 0, intervalRefutations: 0, numeralRefutations: 0, numeralDigitQueries: 0, smallDomainAnswers: 0, guessAnswers: 0, wordRangeAnswers: 0, byteConditionQueries: 0, z3Queries: 0, z3Sat: 0, z3Unsat: 0, z3Unknown: 0, z3Seconds: 0, seconds: 0,
   };
 }
 

@@ -25,6 +25,8 @@ import { postOrder } from '../expr/walk.js';
 import { arrayOfKey, atomArray, atomIndex, footprint } from '../expr/footprint.js';
 import type { ChainCounters, CheckResult, CoreSolver, Query } from './core.js';
 import { ByteDomains, type ByteSet } from './byte-domains.js';
+import { LinearForms } from './positional.js';
+import * as B from '../expr/build.js';
 
 /** Largest query (DAG nodes) looked at: beyond it the query goes on unexamined. */
 const MAX_NODES = 4_000;
@@ -121,17 +123,42 @@ export class IntervalRefutation implements CoreSolver {
   ) {}
 
   async check(q: Query): Promise<CheckResult> {
-    if (this.refutes(q)) {
+    const a = this.analyse(q);
+    if (a === REFUTED) {
       this.counters.intervalRefutations++;
       return { status: 'unsat' };
+    }
+    // Equations over positional numerals (positional.ts): their digits, each implied by the query.
+    const digits = a && numeralDigits(a);
+    if (digits === REFUTED) {
+      this.counters.numeralRefutations++;
+      return { status: 'unsat' };
+    }
+    if (digits && digits.length > 0) {
+      const implied: Query = { constraints: [...q.constraints, ...digits], expr: q.expr, reads: q.reads };
+      if (this.analyse(implied) === REFUTED) {
+        this.counters.numeralRefutations++;
+        return { status: 'unsat' };
+      }
+      // The same solutions, and Z3 substitutes the digits at once.
+      this.counters.numeralDigitQueries++;
+      return this.inner.check(implied);
     }
     return this.inner.check(q);
   }
 
   /** Whether the intervals show that no assignment satisfies the query. */
   refutes(q: Query): boolean {
+    return this.analyse(q) === REFUTED;
+  }
+
+  /**
+   * REFUTED when the intervals show that no assignment satisfies the query; else the conjuncts
+   * reading two or more bytes and the walk that ranged them (null: none).
+   */
+  private analyse(q: Query): typeof REFUTED | Analysis | null {
     const literals = flatten([q.expr, ...q.constraints]);
-    if (literals === null) return true; // a false conjunct
+    if (literals === null) return REFUTED; // a false conjunct
     // Byte domains from the literals that read one byte; the others are facts for the DAG walk.
     const domains = new Map<number, ByteSet>(); // by footprint atom
     const joint: Literal[] = [];
@@ -151,19 +178,49 @@ export class IntervalRefutation implements CoreSolver {
     const byteRanges = new Map<ArrayDecl, Range[]>(); // by array, then index
     for (const [atom, set] of domains) {
       const r = byteRange(set);
-      if (r === null) return true; // no value of the byte satisfies its conjuncts
+      if (r === null) return REFUTED; // no value of the byte satisfies its conjuncts
       const array = arrayOfKey(atomArray(atom));
       let list = byteRanges.get(array);
       if (!list) byteRanges.set(array, (list = []));
       list[atomIndex(atom)] = r;
     }
-    if (joint.length === 0) return false;
-    return new Walk(byteRanges, facts(joint)).refutes(joint.map((l) => l.node));
+    if (joint.length === 0) return null;
+    const walk = new Walk(byteRanges, facts(joint));
+    if (walk.refutes(joint.map((l) => l.node))) return REFUTED;
+    return walk.complete ? { joint, walk } : null;
   }
 
   close(): Promise<void> {
     return this.inner.close();
   }
+}
+
+const REFUTED = 'refuted';
+
+/** A query the intervals did not refute: its conjuncts over two or more bytes, every node ranged. */
+interface Analysis {
+  readonly joint: readonly Literal[];
+  readonly walk: Walk;
+}
+
+/**
+ * The digits that the conjuncts `x == K` over positional numerals imply (positional.ts), as
+ * equalities `term == value` (terms the conjuncts do not already fix); REFUTED when some such
+ * equation has no solution.
+ */
+function numeralDigits({ joint, walk }: Analysis): Expr[] | typeof REFUTED {
+  const forms = new LinearForms((e) => walk.range(e));
+  const out: Expr[] = [];
+  for (const { node, positive } of joint) {
+    if (!positive || node.kind !== Kind.Eq) continue;
+    const [a, b] = node.kids as [Expr, Expr];
+    if ((a.kind === Kind.Const) === (b.kind === Kind.Const)) continue;
+    const [k, x] = a.kind === Kind.Const ? [a.value, b] : [b.value, a];
+    const digits = forms.solve(x, k);
+    if (digits.kind === 'unsat') return REFUTED;
+    if (digits.kind === 'values') for (const [t, v] of digits.values) out.push(B.eq(B.constant(t.width, v), t));
+  }
+  return out;
 }
 
 /** The lowest and highest value of a byte set as a range, or null when it is empty. */
@@ -270,6 +327,8 @@ export function rangeOf(e: Expr): Range {
 class Walk {
   private readonly ranges = new Map<number, Range>();
   private empty = false;
+  /** Whether every node of the conjuncts was ranged (false past MAX_NODES). */
+  complete = false;
 
   constructor(
     private readonly bytes: ReadonlyMap<ArrayDecl, readonly (Range | undefined)[]>,
@@ -291,6 +350,7 @@ class Walk {
       if (this.empty) return true;
       if (ranges.size > MAX_NODES) return false;
     }
+    this.complete = true;
     return false;
   }
 
