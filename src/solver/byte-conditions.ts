@@ -7,10 +7,17 @@
 // evaluates it at all 256) define it exactly: `lo <= c <= hi` for each run of allowed values, or the
 // negation of the runs it forbids when those are fewer.
 //
-// The rewrite keeps the query's meaning (each replaced condition is equal to its replacement at every
-// value of its byte, and nothing else reads differently), so answers are Z3's own and a model satisfies
-// the original query. Only the text Z3 receives changes: the layer sits just above the back end, so the
-// caches and the other layers see the original expressions.
+// Before that, a byte the query's one-byte conjuncts allow only one value (`c == '.'`) is replaced by
+// that value everywhere (KLEE's constraint manager does the same with equalities on the path), and the
+// equality kept: a read at an index computed from the byte (`argv[1][c == '.' ? 6 : ...]`, seq's format
+// parsing) becomes a read of one byte, its tests one-byte conditions with ranges forms, where Z3 was
+// given an if-then-else over every byte of the argument in each query (3-30 ms each).
+//
+// The rewrites keep the query's meaning (each replaced condition is equal to its replacement at every
+// value of its byte, a pinned byte equals its value in every solution, and nothing else reads
+// differently), so answers are Z3's own and a model satisfies the original query. Only the text Z3
+// receives changes: the layer sits just above the back end, so the caches and the other layers see the
+// original expressions.
 
 import * as B from '../expr/build.js';
 import { ArrayDecl, Expr, Kind, type UpdateNode } from '../expr/expr.js';
@@ -19,6 +26,7 @@ import { arrayOfKey, atomArray, atomIndex, footprint } from '../expr/footprint.j
 import { postOrder } from '../expr/walk.js';
 import type { ChainCounters, CheckResult, CoreSolver, Query } from './core.js';
 import { ByteDomains, type ByteSet } from './byte-domains.js';
+import { flatten } from './intervals.js';
 
 /**
  * Smallest condition (nodes counted as a tree) rewritten: `c == k` (3 nodes) is its own ranges form.
@@ -47,10 +55,14 @@ export class ByteConditions implements CoreSolver {
     if (this.rewritten.size > MAX_KEPT) this.rewritten.clear();
     if (this.sizes.size > MAX_KEPT * 10) this.sizes.clear();
     let changed = false;
+    const pinned = this.pinnedBytes(q);
     const memo = new Map<number, Expr>();
     const updateMemo = new Map<number, UpdateNode | null>();
+    // With bytes pinned, conditions are rewritten after the substitution, which may make them one-byte.
+    const rewrite = (rebuilt: Expr, original: Expr): Expr =>
+      pinned.get(original.id) ?? pinned.get(rebuilt.id) ?? this.replacement(pinned.size > 0 ? rebuilt : original) ?? rebuilt;
     const map = (e: Expr): Expr => {
-      const r = rebuild(e, (rebuilt, original) => this.replacement(original) ?? rebuilt, memo, updateMemo);
+      const r = rebuild(e, rewrite, memo, updateMemo);
       if (r !== e) changed = true;
       return r;
     };
@@ -58,7 +70,51 @@ export class ByteConditions implements CoreSolver {
     const expr = map(q.expr);
     if (!changed) return this.inner.check(q);
     this.counters.byteConditionQueries++;
+    if (pinned.size > 0) this.counters.pinnedByteQueries++;
+    // The pinned bytes' equalities, which the substitution turned into `true`.
+    for (const [id, value] of pinned) constraints.push(B.eq(value, this.pinnedReads.get(id)!));
     return this.inner.check({ constraints, expr, reads: q.reads });
+  }
+
+  /** The reads of the bytes pinned by the last pinnedBytes call, by node id. */
+  private readonly pinnedReads = new Map<number, Expr>();
+
+  /**
+   * The bytes the query's top-level conjuncts on one byte allow exactly one value: read node id ->
+   * the value (a constant).
+   */
+  private pinnedBytes(q: Query): Map<number, Expr> {
+    this.pinnedReads.clear();
+    const out = new Map<number, Expr>();
+    const literals = flatten([q.expr, ...q.constraints]);
+    if (literals === null) return out;
+    const sets = new Map<number, { set: Uint8Array; read: Expr | undefined }>(); // by footprint atom
+    for (const { node, positive } of literals) {
+      const fp = footprint(node);
+      if (fp.whole.length > 0 || fp.bytes.length !== 1) continue;
+      const atom = fp.bytes[0]!;
+      const array = arrayOfKey(atomArray(atom));
+      const index = atomIndex(atom);
+      if (index >= array.size) continue;
+      const allowed = this.byteDomains.allowed(node, array, index);
+      let entry = sets.get(atom);
+      if (!entry) sets.set(atom, (entry = { set: new Uint8Array(256).fill(1), read: undefined }));
+      for (let v = 0; v < 256; v++) entry.set[v] = entry.set[v]! & (positive ? allowed[v]! : 1 - allowed[v]!);
+      entry.read ??= plainRead(node, array, index);
+    }
+    for (const { set, read } of sets.values()) {
+      if (!read) continue;
+      let value = -1;
+      for (let v = 0; v < 256; v++) {
+        if (set[v] === 0) continue;
+        if (value >= 0) value = 256; // two or more
+        else value = v;
+      }
+      if (value < 0 || value > 255) continue;
+      out.set(read.id, B.constant(8, value));
+      this.pinnedReads.set(read.id, read);
+    }
+    return out;
   }
 
   /** The ranges form of a condition on one byte, or undefined to keep the node (rebuilt). */

@@ -104,6 +104,8 @@ export interface ChainCounters {
   guessAnswers: number;
   /** Queries sent to Z3 with conditions on one byte rewritten as ranges of its values (byte-conditions.ts). */
   byteConditionQueries: number;
+  /** Of those, queries with a byte pinned to one value and substituted (byte-conditions.ts). */
+  pinnedByteQueries: number;
   /** Calls reaching a Z3 back end, and their outcome. */
   z3Queries: number;
   z3Sat: number;
@@ -118,7 +120,7 @@ export interface ChainCounters {
 export function newCounters(): ChainCounters {
   return {
     queries: 0, constantFastPath: 0, subQueries: 0, independenceTrivial: 0, queryCacheHits: 0, cexCacheHits: 0, cexModelHits: 0,
-    cexPatchHits: 0, cexUnsatSubsetHits: 0, intervalRefutations: 0, numeralRefutations: 0, numeralDigitQueries: 0, smallDomainAnswers: 0, guessAnswers: 0, wordRangeAnswers: 0, byteConditionQueries: 0, z3Queries: 0, z3Sat: 0, z3Unsat: 0, z3Unknown: 0, z3Seconds: 0, seconds: 0,
+    cexPatchHits: 0, cexUnsatSubsetHits: 0, intervalRefutations: 0, numeralRefutations: 0, numeralDigitQueries: 0, smallDomainAnswers: 0, guessAnswers: 0, wordRangeAnswers: 0, byteConditionQueries: 0, pinnedByteQueries: 0, z3Queries: 0, z3Sat: 0, z3Unsat: 0, z3Unknown: 0, z3Seconds: 0, seconds: 0,
   };
 }
 

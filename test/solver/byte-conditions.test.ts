@@ -95,6 +95,23 @@ describe('conditions on one byte as ranges', () => {
     expect(none.status).toBe('unsat');
   });
 
+  it("substitutes a byte pinned to one value, so a test of a character read at an index computed from it is one byte's (seq's format parsing)", async () => {
+    const { inner, seen } = recording();
+    const counters = newCounters();
+    const s = new ByteConditions(inner, counters);
+    // argv[1][byte 1 == '.' ? 3 : 0] is a digit, with byte 1 == '.' on the path
+    const at = B.read(IN, null, B.select(B.eq(byte(1), c(8, 0x2e)), c(32, 3), c(32, 0)));
+    const q: Query = { constraints: [B.eq(byte(1), c(8, 0x2e)), bitsetTest('0123456789', at)], expr: B.ult(byte(0), byte(3)), reads: new Map([[IN, 'all']]) };
+    const r = await s.check(q);
+    expect(r.status).toBe('sat');
+    expect([q.expr, ...q.constraints].every((e) => evaluate(e, r.model!) === 1n)).toBe(true);
+    expect(counters.pinnedByteQueries).toBe(1);
+    const sent = kinds(seen[0]!);
+    expect(sent.has(Kind.Select)).toBe(false);
+    expect(sent.has(Kind.Shl)).toBe(false);
+    expect(r.model!.get(IN)![1]).toBe(0x2e);
+  });
+
   it('answers as Z3 does on the original query, with models of the original (random queries)', async () => {
     const charsets = ['0123456789', '+-', ' \t\n', 'eE.', 'abcxyz', '\x7f\x80\xff', '\x00'];
     const oneByte = fc.oneof(
@@ -106,14 +123,20 @@ describe('conditions on one byte as ranges', () => {
         B.ult(B.sub(B.zext(byte(i), 32), c(32, lo)), c(32, span)), // `c - lo <u span`, as isdigit is compiled
       ),
       fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 255 })).map(([i, v]) => B.ne(byte(i), c(8, v))),
+      fc.tuple(fc.integer({ min: 0, max: 3 }), fc.constantFrom(0x30, 0x2e, 0x61, 0)).map(([i, v]) => B.eq(byte(i), c(8, v))), // pins the byte
     );
+    // A set test of the character at an index computed from another byte (two bytes: not rewritten alone).
+    const indexed = fc
+      .tuple(fc.constantFrom(...charsets), fc.integer({ min: 0, max: 3 }), fc.constantFrom(0x30, 0x2e, 0x61, 0), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 }))
+      .map(([set, i, v, j, k]) => bitsetTest(set, B.read(IN, null, B.select(B.eq(byte(i), c(8, v)), c(32, j), c(32, k)))));
     const joint = fc
       .tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: -40, max: 40 }))
       .map(([i, j, k]) => B.slt(B.add(B.zext(byte(i), 32), B.zext(byte(j), 32)), c(32, 0x60 + k)));
     let rewritten = 0;
+    let pinnedQueries = 0;
     let unsat = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof({ weight: 3, arbitrary: oneByte }, { weight: 1, arbitrary: joint }), { minLength: 1, maxLength: 5 }), async (conds) => {
+      fc.asyncProperty(fc.array(fc.oneof({ weight: 3, arbitrary: oneByte }, { weight: 1, arbitrary: joint }, { weight: 1, arbitrary: indexed }), { minLength: 1, maxLength: 5 }), async (conds) => {
         const q: Query = { constraints: conds.slice(1), expr: conds[0]!, reads: new Map([[IN, 'all']]) };
         const counters = newCounters();
         const mine = await new ByteConditions(backend(), counters).check(q);
@@ -122,11 +145,13 @@ describe('conditions on one byte as ranges', () => {
         if (mine.status === 'sat') expect([q.expr, ...q.constraints].every((e) => evaluate(e, mine.model!) === 1n)).toBe(true);
         else unsat++;
         rewritten += counters.byteConditionQueries;
+        pinnedQueries += counters.pinnedByteQueries;
       }),
-      { numRuns: 150, seed: 11 },
+      { numRuns: 200, seed: 11 },
     );
-    // The property must have exercised the rewrite, on both answers.
+    // The property must have exercised the rewrites, on both answers.
     expect(rewritten).toBeGreaterThan(100);
+    expect(pinnedQueries).toBeGreaterThan(30);
     expect(unsat).toBeGreaterThan(10);
   });
 });
