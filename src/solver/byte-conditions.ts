@@ -60,7 +60,7 @@ export class ByteConditions implements CoreSolver {
     const updateMemo = new Map<number, UpdateNode | null>();
     // With bytes pinned, conditions are rewritten after the substitution, which may make them one-byte.
     const rewrite = (rebuilt: Expr, original: Expr): Expr =>
-      pinned.get(original.id) ?? pinned.get(rebuilt.id) ?? this.replacement(pinned.size > 0 ? rebuilt : original) ?? rebuilt;
+      pinned.get(original.id)?.value ?? pinned.get(rebuilt.id)?.value ?? this.replacement(pinned.size > 0 ? rebuilt : original) ?? rebuilt;
     const map = (e: Expr): Expr => {
       const r = rebuild(e, rewrite, memo, updateMemo);
       if (r !== e) changed = true;
@@ -70,22 +70,23 @@ export class ByteConditions implements CoreSolver {
     const expr = map(q.expr);
     if (!changed) return this.inner.check(q);
     this.counters.byteConditionQueries++;
-    if (pinned.size > 0) this.counters.pinnedByteQueries++;
+    if (pinned.size > 0) {
+      this.counters.pinnedByteQueries++;
+      // A conjunct the substitution made false (a test of a character read at an index computed from
+      // a pinned byte, which no one-byte layer above saw): no solution, and nothing for Z3 to do.
+      if (expr === B.FALSE || constraints.includes(B.FALSE)) return { status: 'unsat' };
+    }
     // The pinned bytes' equalities, which the substitution turned into `true`.
-    for (const [id, value] of pinned) constraints.push(B.eq(value, this.pinnedReads.get(id)!));
+    for (const { read, value } of pinned.values()) constraints.push(B.eq(value, read));
     return this.inner.check({ constraints, expr, reads: q.reads });
   }
 
-  /** The reads of the bytes pinned by the last pinnedBytes call, by node id. */
-  private readonly pinnedReads = new Map<number, Expr>();
-
   /**
-   * The bytes the query's top-level conjuncts on one byte allow exactly one value: read node id ->
-   * the value (a constant).
+   * The bytes the query's top-level conjuncts on one byte allow exactly one value, by read node id:
+   * the read and the value (a constant).
    */
-  private pinnedBytes(q: Query): Map<number, Expr> {
-    this.pinnedReads.clear();
-    const out = new Map<number, Expr>();
+  private pinnedBytes(q: Query): Map<number, { read: Expr; value: Expr }> {
+    const out = new Map<number, { read: Expr; value: Expr }>();
     const literals = flatten([q.expr, ...q.constraints]);
     if (literals === null) return out;
     const sets = new Map<number, { set: Uint8Array; read: Expr | undefined }>(); // by footprint atom
@@ -111,8 +112,7 @@ export class ByteConditions implements CoreSolver {
         else value = v;
       }
       if (value < 0 || value > 255) continue;
-      out.set(read.id, B.constant(8, value));
-      this.pinnedReads.set(read.id, read);
+      out.set(read.id, { read, value: B.constant(8, value) });
     }
     return out;
   }

@@ -110,6 +110,12 @@ describe('conditions on one byte as ranges', () => {
     expect(sent.has(Kind.Select)).toBe(false);
     expect(sent.has(Kind.Shl)).toBe(false);
     expect(r.model!.get(IN)![1]).toBe(0x2e);
+    // A conjunct the substitution makes false is answered without Z3.
+    const before = seen.length;
+    const self = B.read(IN, null, B.select(B.eq(byte(1), c(8, 0x2e)), c(32, 1), c(32, 0)));
+    const none = await s.check({ constraints: [B.eq(byte(1), c(8, 0x2e))], expr: B.eq(self, c(8, 0x78)) });
+    expect(none.status).toBe('unsat');
+    expect(seen.length).toBe(before);
   });
 
   it('answers as Z3 does on the original query, with models of the original (random queries)', async () => {
