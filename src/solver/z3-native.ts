@@ -84,6 +84,13 @@ const PREPROCESS = 'simplify propagate-values solve-eqs simplify';
 export const SMT_CORE_CONFLICTS = 1000;
 
 /**
+ * Conflicts the bit-blasting stage may spend before the SMT core gets the query back without a limit:
+ * seq's digit accumulations need 4k-41k; `x * y == 6` over two 64-bit words, which the SMT core
+ * answers at its first conflict, took `qfbv` 72k conflicts and 10 s without an answer.
+ */
+export const QFBV_CONFLICTS = 50_000;
+
+/**
  * The tactic every query without array reads is checked with: a portfolio, tried in turn, each
  * stage failing over to the next.
  * 1. The SMT core after preprocessing, stopped after SMT_CORE_CONFLICTS conflicts. Z3 4.8 (Debian
@@ -91,19 +98,21 @@ export const SMT_CORE_CONFLICTS = 1000;
  *    this non-incremental pipeline, which costs the same on small queries (benchmarks/solver.bench.ts:
  *    0.26 ms per small query); nearly every query is answered here, so its models, which the
  *    caches feed on, are the ones this pipeline always gave.
- * 2. `qfbv`: bit-blasting to the SAT solver. The SMT core's time on a query is heavy-tailed: seq's
- *    digit accumulations (`((d0*10 + d1)*10 ...) == 100000000` with the last digit non-zero) took it
- *    2-15 s where `qfbv` answers in 0.1-0.3 s, while `qfbv` alone is slower on the mass of small
- *    queries (seq's 180 s query log replayed: 110 s against 101). The two together: 53 s
- *    (benchmarks/results/solver-bound/README.md, Session 19).
- * 3. The SMT core without a limit, should `qfbv` reject a goal it cannot handle.
+ * 2. `qfbv`: bit-blasting to the SAT solver, stopped after QFBV_CONFLICTS conflicts. The SMT core's
+ *    time on a query is heavy-tailed: seq's digit accumulations (`((d0*10 + d1)*10 ...) == 100000000`
+ *    with the last digit non-zero) took it 2-15 s where `qfbv` answers in 0.1-0.3 s, while `qfbv`
+ *    alone is slower on the mass of small queries (seq's 180 s query log replayed: 110 s against
+ *    101). The portfolio: 53 s (benchmarks/results/solver-bound/README.md, Session 19).
+ * 3. The SMT core without a limit: for what bit-blasting does badly (multiplications of two symbolic
+ *    words) or a goal `qfbv` rejects.
  * The per-query timeout (`:timeout`) bounds the whole.
  */
 export const NATIVE_TACTIC = portfolioTactic(SMT_CORE_CONFLICTS);
 
 /** NATIVE_TACTIC with another conflict limit for its first stage (for the tests). */
 export function portfolioTactic(smtCoreConflicts: number): string {
-  return `(or-else (then ${PREPROCESS} (using-params smt :max_conflicts ${smtCoreConflicts})) qfbv (then ${PREPROCESS} smt))`;
+  const bitBlasted = `(then (using-params qfbv :max_conflicts ${QFBV_CONFLICTS}) fail-if-undecided)`;
+  return `(or-else (then ${PREPROCESS} (using-params smt :max_conflicts ${smtCoreConflicts})) ${bitBlasted} (then ${PREPROCESS} smt))`;
 }
 
 /** NATIVE_TACTIC's first stage alone (for the tests: it answers 'unknown' past its conflicts). */
@@ -365,7 +374,15 @@ export class Z3Native implements CoreSolver, Deadline {
     if (status !== 'sat' && status !== 'unsat' && status !== 'unknown') {
       throw new Error(`z3: unexpected answer: ${lines.slice(0, 3).join(' | ').slice(0, 500)}`);
     }
-    if (status !== 'sat') return { status, reason: status === 'unknown' ? 'z3 answered unknown (timeout or incomplete)' : undefined };
+    if (status === 'unknown') {
+      // A query cut by its timeout inside NATIVE_TACTIC's portfolio leaves Z3 4.8's process unable to
+      // answer the next one with it (test/engine/max-time.test.ts: `x * y == 6`, 8 ms in a fresh
+      // process, ran into its 10 s timeout right after a cut query): the next query starts a fresh one.
+      this.z3!.kill();
+      this.z3 = null;
+      return { status, reason: 'z3 answered unknown (timeout or incomplete)' };
+    }
+    if (status !== 'sat') return { status };
     if (!model || model.layout.length === 0) return { status };
     const rest = lines.slice(i + 1).join('\n');
     if (rest.includes('(error')) throw new Error(`z3: get-value failed: ${rest.slice(0, 300)}`);
