@@ -35,10 +35,13 @@ export type Digits = { readonly kind: 'none' } | { readonly kind: 'unsat' } | { 
 
 /** Most terms a form may have (beyond it the node is a term itself). */
 const MAX_TERMS = 64;
+/** Deepest nesting a form is built through (beyond it a node is a term itself: no deep recursion). */
+const MAX_DEPTH = 200;
 
 /** Forms of the nodes of one query, computed on demand from the intervals' ranges. */
 export class LinearForms {
   private readonly forms = new Map<number, LinearForm>();
+  private depth = 0;
 
   constructor(private readonly rangeOf: (e: Expr) => Range) {}
 
@@ -90,7 +93,13 @@ export class LinearForms {
   form(e: Expr): LinearForm {
     let f = this.forms.get(e.id);
     if (!f) {
-      f = this.build(e);
+      if (this.depth >= MAX_DEPTH) return term(e);
+      this.depth++;
+      try {
+        f = this.build(e);
+      } finally {
+        this.depth--;
+      }
       if (f.terms.size > MAX_TERMS) f = term(e);
       this.forms.set(e.id, f);
     }

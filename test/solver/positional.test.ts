@@ -78,6 +78,16 @@ describe('positional numerals', () => {
     expect(forms.solve(B.add(B.mul(c(32, 10), x), y), 100n)).toEqual({ kind: 'unsat' }); // 99 at most
   });
 
+  it('takes a node nested deeper than it looks as a term, without recursing through it', () => {
+    const A = new ArrayDecl('deep', 2);
+    let deep: Expr = B.zext(B.read(A, null, c(32, 0)), 64);
+    for (let i = 0; i < 20_000; i++) deep = B.add(B.mul(deep, c(64, 3)), c(64, i));
+    const forms = new LinearForms((e) => full(e.width));
+    const x = B.add(deep, B.zext(B.read(A, null, c(32, 1)), 64));
+    expect(() => forms.form(x)).not.toThrow();
+    expect(forms.form(x).terms.size).toBeLessThanOrEqual(3); // the deep chain cut into a term, the two bytes at most
+  });
+
   it('never refutes a satisfiable query nor derives a digit some solution lacks (random numerals, every assignment)', async () => {
     const numeral = fc.record({
       base: fc.constantFrom(2, 3, 8, 10, 16),
