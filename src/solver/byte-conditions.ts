@@ -25,7 +25,7 @@ import { rebuild } from '../expr/evaluate.js';
 import { arrayOfKey, atomArray, atomIndex, footprint } from '../expr/footprint.js';
 import { postOrder } from '../expr/walk.js';
 import type { ChainCounters, CheckResult, CoreSolver, Query } from './core.js';
-import { ByteDomains, type ByteSet } from './byte-domains.js';
+import { ByteDomains, onlyValue, type ByteSet } from './byte-domains.js';
 import { flatten } from './intervals.js';
 
 /**
@@ -89,30 +89,18 @@ export class ByteConditions implements CoreSolver {
     const out = new Map<number, { read: Expr; value: Expr }>();
     const literals = flatten([q.expr, ...q.constraints]);
     if (literals === null) return out;
-    const sets = new Map<number, { set: Uint8Array; read: Expr | undefined }>(); // by footprint atom
-    for (const { node, positive } of literals) {
-      const fp = footprint(node);
-      if (fp.whole.length > 0 || fp.bytes.length !== 1) continue;
-      const atom = fp.bytes[0]!;
+    for (const [atom, { set, conjuncts }] of this.byteDomains.conjunctDomains(literals).domains) {
+      const value = onlyValue(set);
       const array = arrayOfKey(atomArray(atom));
       const index = atomIndex(atom);
-      if (index >= array.size) continue;
-      const allowed = this.byteDomains.allowed(node, array, index);
-      let entry = sets.get(atom);
-      if (!entry) sets.set(atom, (entry = { set: new Uint8Array(256).fill(1), read: undefined }));
-      for (let v = 0; v < 256; v++) entry.set[v] = entry.set[v]! & (positive ? allowed[v]! : 1 - allowed[v]!);
-      entry.read ??= plainRead(node, array, index);
-    }
-    for (const { set, read } of sets.values()) {
-      if (!read) continue;
-      let value = -1;
-      for (let v = 0; v < 256; v++) {
-        if (set[v] === 0) continue;
-        if (value >= 0) value = 256; // two or more
-        else value = v;
+      if (value === undefined || index >= array.size) continue;
+      // (a conjunct may read the byte only through writes: the first with a plain read of it)
+      let read: Expr | undefined;
+      for (const c of conjuncts) {
+        read = plainRead(c, array, index);
+        if (read) break;
       }
-      if (value < 0 || value > 255) continue;
-      out.set(read.id, { read, value: B.constant(8, value) });
+      if (read) out.set(read.id, { read, value: B.constant(8, value) });
     }
     return out;
   }

@@ -12,10 +12,24 @@
 import { ArrayDecl, Expr, Kind } from '../expr/expr.js';
 import { applyNode } from '../expr/eval-op.js';
 import { Evaluator } from '../expr/evaluate.js';
+import { arrayOfKey, atomArray, atomIndex, footprint } from '../expr/footprint.js';
 import { postOrder } from '../expr/walk.js';
 
 /** Which values a byte may take: 1 at each. */
 export type ByteSet = Uint8Array;
+
+/** A top-level conjunct: a width-1 node that every solution makes true (positive) or false. */
+export interface Literal {
+  readonly node: Expr;
+  readonly positive: boolean;
+}
+
+/** The values a query's conjuncts reading one byte leave it, and those conjuncts. */
+export interface ConjunctDomain {
+  /** The intersection of their sets (of the complement, for a negated conjunct). */
+  readonly set: ByteSet;
+  readonly conjuncts: readonly Expr[];
+}
 
 /** Conditions' sets kept (the table is emptied when full). */
 const MAX_KEPT = 50_000;
@@ -54,6 +68,35 @@ export class ByteDomains {
     this.sets.set(c.id, set);
     return set;
   }
+
+  /**
+   * The conjuncts split: those reading one byte (of a symbolic array) give its domain, by footprint
+   * atom; the others reading any input are `joint` (a conjunct reading none is left out).
+   */
+  conjunctDomains(literals: readonly Literal[]): { domains: Map<number, ConjunctDomain>; joint: Literal[] } {
+    const domains = new Map<number, ConjunctDomain>();
+    const joint: Literal[] = [];
+    for (const l of literals) {
+      const fp = footprint(l.node);
+      if (fp.whole.length === 0 && fp.bytes.length === 1) {
+        const atom = fp.bytes[0]!;
+        const set = this.allowed(l.node, arrayOfKey(atomArray(atom)), atomIndex(atom));
+        const prev = domains.get(atom);
+        const both = new Uint8Array(256);
+        for (let v = 0; v < 256; v++) both[v] = (prev ? prev.set[v]! : 1) & (l.positive ? set[v]! : 1 - set[v]!);
+        domains.set(atom, { set: both, conjuncts: prev ? [...prev.conjuncts, l.node] : [l.node] });
+      } else if (fp.whole.length > 0 || fp.bytes.length > 0) {
+        joint.push(l);
+      }
+    }
+    return { domains, joint };
+  }
+}
+
+/** The one value a set allows, or undefined when it allows none or several. */
+export function onlyValue(set: ByteSet): number | undefined {
+  const first = set.indexOf(1);
+  return first >= 0 && set.indexOf(1, first + 1) < 0 ? first : undefined;
 }
 
 /** The set by the general evaluator (reads through writes). */

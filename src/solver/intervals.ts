@@ -22,9 +22,9 @@
 import { ArrayDecl, Expr, Kind, isFloatKind, mask, toSigned } from '../expr/expr.js';
 import { evalOp } from '../expr/eval-op.js';
 import { postOrder } from '../expr/walk.js';
-import { arrayOfKey, atomArray, atomIndex, footprint } from '../expr/footprint.js';
+import { arrayOfKey, atomArray, atomIndex } from '../expr/footprint.js';
 import type { ChainCounters, CheckResult, CoreSolver, Query } from './core.js';
-import { ByteDomains, type ByteSet } from './byte-domains.js';
+import { ByteDomains, type ByteSet, type Literal } from './byte-domains.js';
 import { LinearForms } from './positional.js';
 import * as B from '../expr/build.js';
 
@@ -112,8 +112,6 @@ function truth(mustTrue: boolean, mustFalse: boolean): Range {
   return mustTrue ? BOOL_TRUE : mustFalse ? BOOL_FALSE : BOOL_ANY;
 }
 
-const ALL_BYTES: ByteSet = new Uint8Array(256).fill(1);
-
 export class IntervalRefutation implements CoreSolver {
   constructor(
     private readonly inner: CoreSolver,
@@ -160,23 +158,9 @@ export class IntervalRefutation implements CoreSolver {
     const literals = flatten([q.expr, ...q.constraints]);
     if (literals === null) return REFUTED; // a false conjunct
     // Byte domains from the literals that read one byte; the others are facts for the DAG walk.
-    const domains = new Map<number, ByteSet>(); // by footprint atom
-    const joint: Literal[] = [];
-    for (const l of literals) {
-      const fp = footprint(l.node);
-      if (fp.whole.length === 0 && fp.bytes.length === 1) {
-        const atom = fp.bytes[0]!;
-        const set = this.domains.allowed(l.node, arrayOfKey(atomArray(atom)), atomIndex(atom));
-        const prev = domains.get(atom) ?? ALL_BYTES;
-        const both = new Uint8Array(256);
-        for (let v = 0; v < 256; v++) both[v] = prev[v]! & (l.positive ? set[v]! : 1 - set[v]!);
-        domains.set(atom, both);
-      } else if (fp.whole.length > 0 || fp.bytes.length > 0) {
-        joint.push(l);
-      }
-    }
+    const { domains, joint } = this.domains.conjunctDomains(literals);
     const byteRanges = new Map<ArrayDecl, Range[]>(); // by array, then index
-    for (const [atom, set] of domains) {
+    for (const [atom, { set }] of domains) {
       const r = byteRange(set);
       if (r === null) return REFUTED; // no value of the byte satisfies its conjuncts
       const array = arrayOfKey(atomArray(atom));
@@ -233,11 +217,7 @@ function byteRange(set: ByteSet): Range | null {
   return tighten({ ulo: BigInt(lo), uhi: BigInt(hi), slo: -128n, shi: 127n }, 8);
 }
 
-/** A top-level conjunct: a width-1 node that every solution makes true (positive) or false. */
-export interface Literal {
-  readonly node: Expr;
-  readonly positive: boolean;
-}
+export type { Literal } from './byte-domains.js';
 
 /**
  * The top-level conjuncts: Ands split, negated Ors split (De Morgan), negations taken as literals of

@@ -112,10 +112,10 @@ export const NATIVE_TACTIC = portfolioTactic(SMT_CORE_CONFLICTS);
 /** NATIVE_TACTIC with another conflict limit for its first stage (for the tests). */
 export function portfolioTactic(smtCoreConflicts: number): string {
   const bitBlasted = `(then (using-params qfbv :max_conflicts ${QFBV_CONFLICTS}) fail-if-undecided)`;
-  return `(or-else (then ${PREPROCESS} (using-params smt :max_conflicts ${smtCoreConflicts})) ${bitBlasted} (then ${PREPROCESS} smt))`;
+  return `(or-else ${smtCoreTactic(smtCoreConflicts)} ${bitBlasted} (then ${PREPROCESS} smt))`;
 }
 
-/** NATIVE_TACTIC's first stage alone (for the tests: it answers 'unknown' past its conflicts). */
+/** NATIVE_TACTIC's first stage (alone, for the tests: it answers 'unknown' past its conflicts). */
 export function smtCoreTactic(smtCoreConflicts: number): string {
   return `(then ${PREPROCESS} (using-params smt :max_conflicts ${smtCoreConflicts}))`;
 }
